@@ -1,0 +1,22 @@
+# Two commands on a fresh machine: `make test` and `make app`.  Both create .venv when missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: test lint app clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,app]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check kamplib tests benchmarks
+
+test: lint
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,218 @@
+"""Cards and decks: immutable, interned card values with canonical text and lenient parsing.
+
+A card is one of 52 interned objects, so identity equals equality and a card can be used as a
+dict key or in a set at no cost.  Inside the engine a set of cards is an ``int`` bit mask
+(``card.bit``): suit ``s`` occupies bits ``16*s .. 16*s+12``, rank 2 at the bottom, ace at the
+top.  The masks are what make legal-move generation and playouts fast; everything public speaks
+in :class:`Card` objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+__all__ = [
+    "Card",
+    "SUITS",
+    "RANKS",
+    "SUIT_NAMES",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "full_deck",
+    "cards_of",
+    "mask_of",
+    "sort_cards",
+    "suit_mask",
+    "ALL_MASK",
+]
+
+# Suit order used everywhere cards are sorted or listed: black, red, black, red.
+SUITS: tuple[str, ...] = ("S", "H", "C", "D")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_NAMES = {
+    "nb": {"S": "spar", "H": "hjerter", "C": "kløver", "D": "ruter"},
+    "en": {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"},
+}
+# Ranks as numbers 2..14 (ace high); text uses T for ten.
+RANKS: tuple[int, ...] = tuple(range(14, 1, -1))
+RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T", **{r: str(r) for r in range(2, 10)}}
+RANK_DISPLAY = {**RANK_TEXT, 10: "10"}
+RANK_NAMES = {
+    "nb": {14: "ess", 13: "konge", 12: "dame", 11: "knekt"},
+    "en": {14: "ace", 13: "king", 12: "queen", 11: "jack"},
+}
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SUIT_ALIASES = {
+    **{s: s for s in SUITS},
+    **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+    "♤": "S", "♡": "H", "♧": "C", "♢": "D",
+}
+_RANK_ALIASES = {**{t: r for r, t in RANK_TEXT.items()}, "10": 10}
+
+
+class Card:
+    """One playing card.  Never construct directly: use :func:`parse_card` or ``Card.ALL``."""
+
+    __slots__ = ("rank", "suit", "suit_index", "index", "bit", "text", "symbol")
+    ALL: tuple[Card, ...]
+    rank: int
+    suit: str
+    suit_index: int
+    index: int
+    bit: int
+    text: str
+    symbol: str
+
+    def __init__(self, rank: int, suit: str) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        si = _SUIT_INDEX[suit]
+        object.__setattr__(self, "suit_index", si)
+        object.__setattr__(self, "index", si * 13 + rank - 2)
+        object.__setattr__(self, "bit", 1 << (16 * si + rank - 2))
+        object.__setattr__(self, "text", RANK_TEXT[rank] + suit)
+        object.__setattr__(self, "symbol", SUIT_SYMBOLS[suit] + RANK_DISPLAY[rank])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __repr__(self) -> str:
+        return f"Card('{self.text}')"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        return _sort_key(self) < _sort_key(other)
+
+    def __reduce__(self) -> tuple:
+        return (_card_by_index, (self.index,))
+
+    def name(self, lang: str = "nb") -> str:
+        """Spoken name, e.g. ``hjerter dame`` / ``queen of hearts`` (screen readers, messages)."""
+        suit = SUIT_NAMES[lang][self.suit]
+        rank = RANK_NAMES[lang].get(self.rank, RANK_DISPLAY[self.rank])
+        return f"{suit} {rank}" if lang == "nb" else f"{rank} of {suit}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("H", "D")
+
+    def _repr_html_(self) -> str:
+        from kamplib.draw import card_svg
+
+        return card_svg(self)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return (card.suit_index, -card.rank)
+
+
+Card.ALL = tuple(Card(rank, suit) for suit in SUITS for rank in range(2, 15))
+_BY_TEXT = {c.text: c for c in Card.ALL}
+_BY_BIT_POS = {c.bit.bit_length() - 1: c for c in Card.ALL}
+ALL_MASK = sum(c.bit for c in Card.ALL)
+
+
+def _card_by_index(index: int) -> Card:
+    return Card.ALL[index]
+
+
+def suit_mask(suit: str) -> int:
+    """The bit mask of all 13 cards of a suit."""
+    return 0x1FFF << (16 * _SUIT_INDEX[suit])
+
+
+def parse_suit(text: str) -> str:
+    """``S``/``s``/``♠`` → ``S``; anything else raises :class:`CardError`."""
+    from kamplib.errors import CardError
+
+    key = text.strip().upper() if isinstance(text, str) else text
+    if isinstance(key, str) and key in _SUIT_ALIASES:
+        return _SUIT_ALIASES[key]
+    raise CardError("bad_suit", text=text)
+
+
+def parse_card(text: str | Card) -> Card:
+    """Parse ``QC``, ``qc``, ``10H``, ``♣Q``, ``Q♣`` (and the Card itself) into a card."""
+    if isinstance(text, Card):
+        return text
+    from kamplib.errors import CardError
+
+    if not isinstance(text, str):
+        raise CardError("bad_card", text=repr(text))
+    key = text.strip().upper().replace("\ufe0f", "")
+    card = _BY_TEXT.get(key)
+    if card is not None:
+        return card
+    if len(key) >= 2:
+        for rank_part, suit_part in ((key[:-1], key[-1]), (key[1:], key[0])):
+            rank = _RANK_ALIASES.get(rank_part)
+            suit = _SUIT_ALIASES.get(suit_part)
+            if rank is not None and suit is not None:
+                return _BY_TEXT[RANK_TEXT[rank] + suit]
+    raise CardError("bad_card", text=text)
+
+
+def parse_cards(texts: Iterable[str | Card] | str) -> list[Card]:
+    """Parse several cards; a string is split on white space and commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [parse_card(t) for t in texts]
+
+
+def full_deck() -> list[Card]:
+    """All 52 cards in canonical order."""
+    return list(Card.ALL)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in canonical order (suits S H C D, ace first)."""
+    out: list[Card] = []
+    for si in range(4):
+        block = (mask >> (16 * si)) & 0x1FFF
+        if block:
+            out.extend(block_cards(si, block))
+    return out
+
+
+def iter_bits(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield _BY_BIT_POS[low.bit_length() - 1]
+        mask ^= low
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=_sort_key)
+
+
+_SUIT_CARDS_ACE_FIRST = tuple(
+    tuple(Card.ALL[si * 13 + r - 2] for r in range(14, 1, -1)) for si in range(4)
+)
+# Each suit's 13-bit block → its cards (ace first), filled on first use: turning a mask into
+# cards is then at most four dictionary lookups.
+_BLOCK_CACHE: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+
+
+def block_cards(suit_index: int, block: int) -> tuple[Card, ...]:
+    """The cards of one suit's 13-bit block, ace first."""
+    cached = _BLOCK_CACHE[suit_index].get(block)
+    if cached is None:
+        cached = tuple(c for c in _SUIT_CARDS_ACE_FIRST[suit_index] if block >> (c.rank - 2) & 1)
+        _BLOCK_CACHE[suit_index][block] = cached
+    return cached

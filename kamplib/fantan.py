@@ -1,0 +1,201 @@
+"""Fan Tan (Kabal): lay cards in suit sequences from the sevens; pass when you cannot.
+
+Ace is low here.  With ``fantan_layout: sevens`` each suit is one row growing both ways from its
+seven; with ``sixes_and_sevens`` the seven starts an up pile and the six a down pile.  Which cards
+may be laid next is one mask (``playable``), kept up to date by :data:`_OPENS` — the only place
+that says which card a laid card makes playable.  The round ends when someone lays their last
+card: they score 0 and everybody else passes plus cards left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kamplib.cards import SUITS, Card, block_cards, cards_of, parse_card
+from kamplib.i18n import SuitName
+from kamplib.round import PASS, Move, Round
+from kamplib.rules import Rules
+from kamplib.scoring import fantan_scores
+
+__all__ = ["FanTanRound", "fantan_rank", "SEVEN_OF_HEARTS"]
+
+SEVEN_OF_HEARTS = parse_card("7H")
+
+
+def fantan_rank(card: Card) -> int:
+    """Rank with the ace low: A=1, 2..10, J=11, Q=12, K=13."""
+    return 1 if card.rank == 14 else card.rank
+
+
+def _card(suit_index: int, fantan_rank_: int) -> Card:
+    rank = 14 if fantan_rank_ == 1 else fantan_rank_
+    return Card.ALL[suit_index * 13 + rank - 2]
+
+
+def _neighbours(card: Card, layout: str) -> list[Card]:
+    """The cards that become playable once ``card`` is laid."""
+    f = fantan_rank(card)
+    si = card.suit_index
+    if f == 7:
+        return [_card(si, 8)] if layout == "sixes_and_sevens" else [_card(si, 6), _card(si, 8)]
+    if f < 7:
+        return [_card(si, f - 1)] if f > 1 else []
+    return [_card(si, f + 1)] if f < 13 else []
+
+
+_OPENS = {
+    layout: tuple(sum(n.bit for n in _neighbours(c, layout)) for c in Card.ALL)
+    for layout in ("sevens", "sixes_and_sevens")
+}
+_STARTERS = {
+    "sevens": sum(_card(si, 7).bit for si in range(4)),
+    "sixes_and_sevens": sum(_card(si, r).bit for si in range(4) for r in (6, 7)),
+}
+
+
+class FanTanRound(Round):
+    """One Fan Tan round; moves are cards or ``"pass"``."""
+
+    def __init__(self, players: Sequence[str], dealer: int, hands: Sequence[int], rules: Rules,
+                 *, number: int = 1, multiplier: int = 1) -> None:
+        self._setup("fantan", players, dealer, hands, rules, number, multiplier)
+        self.layout = rules.fantan_layout
+        self.voluntary_pass = rules.fantan_voluntary_pass
+        self._opens = _OPENS[self.layout]
+        self.playable = _STARTERS[self.layout]
+        self.laid = 0
+        self.in_play = 0
+        for h in hands:
+            self.in_play |= h
+        self.passes = [0] * self.n
+        self.out = -1  # seat that went out
+        if rules.fantan_opener == "seven_of_hearts":
+            self.opening = True
+            self.to_move = next(s for s, h in enumerate(hands) if h & SEVEN_OF_HEARTS.bit)
+        else:
+            self.opening = False
+            self.to_move = (dealer + 1) % self.n
+
+    # -- the rule ----------------------------------------------------------------------------
+    def _layable(self, seat: int) -> int:
+        """The cards ``seat`` may lay now, as a mask."""
+        if self.opening:
+            return self.hands[seat] & SEVEN_OF_HEARTS.bit
+        return self.hands[seat] & self.playable
+
+    def may_pass(self, seat: int | None = None) -> bool:
+        seat = self.to_move if seat is None else seat
+        return seat >= 0 and (not self._layable(seat) or (self.voluntary_pass and not self.opening))
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        seat = self.to_move
+        if seat < 0:
+            return ()
+        mask = self._layable(seat)
+        cards = (block_cards(0, mask & 0x1FFF) + block_cards(1, (mask >> 16) & 0x1FFF)
+                 + block_cards(2, (mask >> 32) & 0x1FFF) + block_cards(3, mask >> 48))
+        if not mask or (self.voluntary_pass and not self.opening):
+            return (*cards, PASS)
+        return cards
+
+    def check(self, move: Move) -> None:
+        seat = self.to_move
+        if seat < 0:
+            raise self._error("round_over", None)
+        if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+            if not self.may_pass(seat):
+                raise self._error("must_play_not_pass", seat,
+                                  playable=cards_of(self._layable(seat)))
+            return
+        card = parse_card(move)
+        if not self.hands[seat] & card.bit:
+            raise self._error("not_in_hand", seat, card)
+        if self._layable(seat) & card.bit:
+            return
+        if self.opening:
+            raise self._error("seven_of_hearts_first", seat, card)
+        raise self._why_not_layable(seat, card)
+
+    def _why_not_layable(self, seat: int, card: Card):  # -> IllegalMove
+        f = fantan_rank(card)
+        si = card.suit_index
+        suit = SuitName(SUITS[si])
+        if self.layout == "sevens":
+            if not self.laid & _card(si, 7).bit:
+                return self._error("fantan_open_with_seven", seat, card, suit=suit)
+        else:
+            opener = _card(si, 7 if f >= 7 else 6)
+            if not self.laid & opener.bit:
+                return self._error("fantan_open_with_six_or_seven", seat, card, suit=suit,
+                                   opener=opener)
+        needed = _card(si, f + 1 if f < 7 else f - 1)
+        if not self.in_play & needed.bit:
+            return self._error("fantan_dead_card", seat, card, needed=needed)
+        return self._error("fantan_not_next", seat, card, needed=needed)
+
+    def play(self, move: Move) -> None:
+        """Lay a card or pass for the player to move."""
+        seat = self.to_move
+        if type(move) is Card and seat >= 0 and self._layable(seat) & move.bit:
+            card = move
+        else:
+            self.check(move)  # raises with the reason unless it is a legal pass or card
+            if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+                self.passes[seat] += 1
+                self.history.append((seat, PASS))
+                self.to_move = (seat + 1) % self.n
+                return
+            card = parse_card(move)
+        bit = card.bit
+        hand = self.hands[seat] ^ bit
+        self.hands[seat] = hand
+        self.laid |= bit
+        self.playable = (self.playable & ~bit) | self._opens[card.index]
+        self.opening = False
+        self.history.append((seat, card))
+        if hand:
+            self.to_move = (seat + 1) % self.n
+        else:
+            self.out = seat
+            self.to_move = -1
+
+    # -- questions ---------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return len(self.history) + 1
+
+    def table(self) -> dict[str, list[Card]]:
+        """The cards laid in each suit, lowest (ace) first."""
+        return {s: sorted((c for c in cards_of(self.laid) if c.suit == s), key=fantan_rank)
+                for s in SUITS}
+
+    def piles(self) -> dict[str, tuple[list[Card], list[Card]]]:
+        """Per suit the down pile (6 → A) and the up pile (7 → K), each in the order laid."""
+        out = {}
+        for s, cards in self.table().items():
+            down = [c for c in reversed(cards) if fantan_rank(c) <= 6]
+            up = [c for c in cards if fantan_rank(c) >= 7]
+            out[s] = (down, up)
+        return out
+
+    def score_list(self) -> list[int]:
+        return fantan_scores(self.passes, [h.bit_count() for h in self.hands],
+                             self.out if self.out >= 0 else None, self.multiplier)
+
+    def _place(self) -> dict[str, int]:
+        return {"turn": len(self.history) + 1}
+
+    def copy(self) -> FanTanRound:
+        new = object.__new__(FanTanRound)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.history = list(self.history)
+        new.passes = list(self.passes)
+        return new
+
+    def replayed(self, count: int | None = None) -> FanTanRound:
+        new = FanTanRound(self.players, self.dealer, self.deal, self.rules, number=self.number,
+                          multiplier=self.multiplier)
+        for _, move in self.history[:count]:
+            new.play(move)
+        return new

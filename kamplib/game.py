@@ -1,0 +1,219 @@
+"""A whole game: the rounds in order, the dealer moving clockwise, trump, totals and winners.
+
+``Game(["Kari", "Ola", "Siri", "Per"], "femkamp", seed=7)`` deals every round up front from the
+seed (so the same seed always gives the same deals), and moves on to the next round by itself
+when one ends.  Tie-break Grand rounds (house rule ``tie_break: extra_grand``) are dealt when
+they are needed, from the same random stream.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kamplib.cards import Card
+from kamplib.deal import deal_hands
+from kamplib.errors import IllegalMove, RuleError
+from kamplib.round import Move, Round, new_round
+from kamplib.rules import Rules, make_rules
+
+if TYPE_CHECKING:
+    from kamplib.view import PlayerView
+
+__all__ = ["Game", "RoundDeal", "check_players"]
+
+
+@dataclass(frozen=True)
+class RoundDeal:
+    """The deal of one round: its kind, dealer seat, hands (masks by seat) and trump."""
+
+    kind: str
+    dealer: int
+    hands: tuple[int, ...]
+    trump: str | None = None
+
+
+def check_players(players: Sequence[str]) -> tuple[str, ...]:
+    """3 to 5 distinct, non-empty names in clockwise order."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RuleError("player_names", names=repr(players))
+    players = tuple(players)
+    if not 3 <= len(players) <= 5:
+        raise RuleError("player_count", count=len(players))
+    if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
+            or len(set(players)) != len(players) or "pass" in players):
+        raise RuleError("player_names", names=", ".join(map(str, players)))
+    return players
+
+
+class Game:
+    """A Femkamp, Sekskamp, Sjukamp or custom game in progress (or finished)."""
+
+    def __init__(self, players: Sequence[str], game: str = "femkamp",
+                 rules: Rules | Mapping[str, Any] | None = None, *, seed: int | None = None,
+                 first_dealer: str | int | None = None,
+                 deals: Sequence[RoundDeal] | None = None,
+                 contenders: Sequence[str] | None = None) -> None:
+        self.players = check_players(players)
+        self.n = len(self.players)
+        self.rules = rules if isinstance(rules, Rules) else make_rules(game, rules)
+        self.game = self.rules.game
+        self.order = self.rules.order
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if first_dealer is None:
+            dealer = self.n - 1  # so the first player listed leads the first trick
+        elif isinstance(first_dealer, int):
+            dealer = first_dealer % self.n
+        else:
+            dealer = self._seat(first_dealer)
+        self.first_dealer = dealer
+        # With tie_break extra_game this game may be the rematch of a tie among these players.
+        self.contenders = tuple(contenders) if contenders else self.players
+        given = list(deals or [])
+        self.deals: list[RoundDeal] = given[: len(self.order)]
+        for i in range(len(self.deals), len(self.order)):
+            self.deals.append(self._new_deal(self.order[i], (dealer + i) % self.n))
+        self._extra_deals = given[len(self.order):]
+        self.rounds: list[Round] = []
+        self._start_round(0)
+
+    # -- dealing -------------------------------------------------------------------------------
+    def _new_deal(self, kind: str, dealer: int) -> RoundDeal:
+        trump = None
+        if kind == "trumf":
+            if self.rules.trump == "draw":
+                trump = self.rng.choice(Card.ALL).suit  # turn a card; then reshuffle and deal
+            elif self.rules.trump != "dealer":
+                trump = self.rules.trump
+        return RoundDeal(kind, dealer, deal_hands(kind, self.n, dealer, self.rules, self.rng),
+                         trump)
+
+    def _start_round(self, index: int) -> None:
+        if index < len(self.deals):
+            d = self.deals[index]
+        else:  # a tie-break Grand
+            dealer = (self.first_dealer + index) % self.n
+            d = self._extra_deals.pop(0) if self._extra_deals else self._new_deal("grand", dealer)
+            self.deals.append(d)
+        last = index == len(self.order) - 1
+        multiplier = 2 if last and self.rules.last_round_double else 1
+        self.rounds.append(new_round(d.kind, self.players, d.hands, dealer=d.dealer,
+                                     rules=self.rules, trump=d.trump, number=index + 1,
+                                     multiplier=multiplier, check=False))
+
+    # -- playing -------------------------------------------------------------------------------
+    @property
+    def round(self) -> Round:
+        """The round being played (the last one once the game is over)."""
+        return self.rounds[-1]
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.is_over else self.round.player_to_move
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return () if self.is_over else self.round.legal_moves()
+
+    def play(self, move: Move, player: str | None = None) -> None:
+        """Play for the player to move (or for ``player``, refused when it is not their turn).
+
+        When the move ends a round the next one starts; a refused move changes nothing.
+        """
+        if self.is_over:
+            raise IllegalMove("game_over", round=len(self.rounds), kind=self.round.kind)
+        rnd = self.round
+        if player is None:
+            rnd.play(move)
+        else:
+            rnd.play_for(player, move)
+        if rnd.is_over:
+            self._advance()
+
+    def _advance(self) -> None:
+        done = len(self.rounds)
+        tied = self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1
+        if done < len(self.order) or tied:
+            self._start_round(done)
+
+    def _leaders(self) -> list[str]:
+        """Players tied for the lowest total; each finished tie-break Grand narrows the field."""
+        contenders = list(self.contenders)
+        regular = len(self.order)
+        for count in range(regular, len(self.rounds) + 1):
+            if count > regular and not self.rounds[count - 1].is_over:
+                break
+            totals = self._totals_after(count)
+            best = min(totals[p] for p in contenders)
+            contenders = [p for p in contenders if totals[p] == best]
+        return contenders
+
+    @property
+    def is_over(self) -> bool:
+        rnd = self.rounds[-1]
+        if not rnd.is_over or len(self.rounds) < len(self.order):
+            return False
+        return not (self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1)
+
+    # -- scores ----------------------------------------------------------------------------------
+    def round_scores(self) -> list[dict[str, int]]:
+        """Scores of the finished rounds, in order."""
+        return [r.scores() for r in self.rounds if r.is_over]
+
+    def _totals_after(self, count: int) -> dict[str, int]:
+        totals = dict.fromkeys(self.players, 0)
+        for r in self.rounds[:count]:
+            if r.is_over:
+                for p, s in r.scores().items():
+                    totals[p] += s
+        return totals
+
+    def totals(self) -> dict[str, int]:
+        """Totals of the finished rounds."""
+        return self._totals_after(len(self.rounds))
+
+    def running_scores(self) -> dict[str, int]:
+        """Totals including what the round in progress has scored so far."""
+        totals = self.totals()
+        if not self.round.is_over:
+            for p, s in self.round.scores().items():
+                totals[p] += s
+        return totals
+
+    @property
+    def winners(self) -> list[str]:
+        """The lowest total wins; ties share (or, once settled by extra Grand, the survivors)."""
+        if not self.is_over:
+            return []
+        return self._leaders()
+
+    @property
+    def tie_unsettled(self) -> bool:
+        """A tie for the lead that ``tie_break: extra_game`` settles with a rematch."""
+        return self.is_over and self.rules.tie_break == "extra_game" and len(self.winners) > 1
+
+    def rematch(self, seed: int | None = None) -> Game:
+        """The whole new game that settles a tie (``extra_game``): lowest total among the tied."""
+        return Game(self.players, self.game, self.rules, seed=seed,
+                    first_dealer=(self.first_dealer + len(self.rounds)) % self.n,
+                    contenders=self.winners)
+
+    def view(self, player: str) -> PlayerView:
+        return self.round.view(player)
+
+    def _seat(self, player: str) -> int:
+        if player not in self.players:
+            raise RuleError("bad_seat", player=player, players=", ".join(self.players))
+        return self.players.index(player)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"round {len(self.rounds)} ({self.round.kind})"
+        return f"<Game {self.game} {', '.join(self.players)}: {state}>"
+
+    def _repr_html_(self) -> str:
+        from kamplib.draw import sheet_html
+
+        return sheet_html(self)
+

@@ -1,0 +1,260 @@
+"""The one catalogue of words a person reads: Norwegian bokmål first, English on request.
+
+Engine errors, score-sheet problems, hints and widget labels all take their text from here by a
+code, so a sentence is written once per language and tests can ask for either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from kamplib.cards import SUIT_NAMES, Card
+
+__all__ = ["LANGS", "t", "SuitName", "KindName", "register", "card_list", "ROUND_NAMES"]
+
+LANGS = ("nb", "en")
+DEFAULT_LANG = "nb"
+
+ROUND_NAMES = {
+    "nb": {"pass": "Pass", "klover": "Kløver", "damer": "Damer", "fantan": "Fan Tan",
+           "grand": "Grand", "trumf": "Trumf", "finale": "Finale"},
+    "en": {"pass": "Pass", "klover": "Clubs", "damer": "Queens", "fantan": "Fan Tan",
+           "grand": "Grand", "trumf": "Trumps", "finale": "Finale"},
+}
+
+
+class SuitName(str):
+    """A suit code (``S``) that a message shows as its name in the reader's language."""
+
+
+class KindName(str):
+    """A round kind (``klover``) that a message shows by its name in the reader's language."""
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+_CATALOGUE: dict[str, dict[str, str]] = {}
+
+
+def register(entries: dict[str, dict[str, str]]) -> None:
+    """Add message templates (code → {lang: template}); every entry needs every language."""
+    for code, texts in entries.items():
+        missing = [lang for lang in LANGS if lang not in texts]
+        if missing:
+            raise ValueError(f"message {code!r} lacks {missing}")
+        if code in _CATALOGUE and _CATALOGUE[code] != texts:
+            raise ValueError(f"message {code!r} registered twice with different text")
+        _CATALOGUE[code] = texts
+
+
+def _show(value: Any, lang: str) -> str:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, SuitName):
+        return SUIT_NAMES[lang][str(value)]
+    if isinstance(value, KindName):
+        return ROUND_NAMES[lang].get(str(value), str(value))
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+        return card_list(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_show(v, lang) for v in value)
+    return str(value)
+
+
+def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+    """The text for ``code`` in ``lang`` with ``params`` filled in."""
+    if lang not in LANGS:
+        lang = DEFAULT_LANG
+    template = _CATALOGUE[code][lang]
+    return template.format(**{k: _show(v, lang) for k, v in params.items()})
+
+
+def has(code: str) -> bool:
+    return code in _CATALOGUE
+
+
+register({
+    # --- cards and set-up ---------------------------------------------------------------
+    "bad_card": {
+        "nb": "«{text}» er ikke et kort; skriv for eksempel QC, 10H, ♣Q eller Q♣",
+        "en": "'{text}' is not a card; write for example QC, 10H, ♣Q or Q♣",
+    },
+    "bad_suit": {
+        "nb": "«{text}» er ikke en farge; bruk S, H, D, C eller ♠ ♥ ♦ ♣",
+        "en": "'{text}' is not a suit; use S, H, D, C or ♠ ♥ ♦ ♣",
+    },
+    "player_count": {
+        "nb": "Femkamp spilles av 3 til 5 spillere, ikke {count}",
+        "en": "These games need 3 to 5 players, not {count}",
+    },
+    "player_names": {
+        "nb": "Spillerne må ha ulike navn som ikke er tomme (fikk {names})",
+        "en": "Players need distinct, non-empty names (got {names})",
+    },
+    "unknown_game": {
+        "nb": "Ukjent spill «{value}»; velg blant {allowed}",
+        "en": "Unknown game '{value}'; choose from {allowed}",
+    },
+    "unknown_kind": {
+        "nb": "Ukjent runde «{value}»; velg blant {allowed}",
+        "en": "Unknown round '{value}'; choose from {allowed}",
+    },
+    "unknown_rule": {
+        "nb": "Ukjent husregel «{key}»; husreglene er {allowed}",
+        "en": "Unknown house rule '{key}'; the house rules are {allowed}",
+    },
+    "bad_rule_value": {
+        "nb": "Husregelen {key} kan ikke være {value}; tillatt er {allowed}",
+        "en": "House rule {key} cannot be {value}; allowed: {allowed}",
+    },
+    "custom_needs_order": {
+        "nb": "Et eget spill (custom) trenger husregelen order med en liste av runder",
+        "en": "A custom game needs the house rule order, a list of rounds",
+    },
+    "bad_seat": {
+        "nb": "«{player}» sitter ikke ved bordet ({players})",
+        "en": "'{player}' is not at the table ({players})",
+    },
+    "deal_duplicate": {
+        "nb": "Utdelingen stemmer ikke: {card} er delt ut to ganger",
+        "en": "The deal is wrong: {card} is dealt twice",
+    },
+    "deal_cards": {
+        "nb": "Utdelingen stemmer ikke: {count} kort er delt ut, men {expected} skal være med "
+              "(mangler: {missing}; ekstra: {extra})",
+        "en": "The deal is wrong: {count} cards are dealt but {expected} belong in play "
+              "(missing: {missing}; extra: {extra})",
+    },
+    "deal_sizes": {
+        "nb": "Utdelingen stemmer ikke: hendene har {sizes} kort, men skal ha {expected}",
+        "en": "The deal is wrong: the hands hold {sizes} cards but should hold {expected}",
+    },
+    # --- moves --------------------------------------------------------------------------
+    "round_over": {
+        "nb": "Runden er over; ingen flere kort kan spilles",
+        "en": "The round is over; no more cards can be played",
+    },
+    "game_over": {
+        "nb": "Spillet er over",
+        "en": "The game is over",
+    },
+    "not_your_turn": {
+        "nb": "Det er {to_move} sin tur, ikke {player} sin",
+        "en": "It is {to_move}'s turn, not {player}'s",
+    },
+    "not_in_hand": {
+        "nb": "{player} har ikke {card} på hånden",
+        "en": "{player} does not hold {card}",
+    },
+    "must_follow_suit": {
+        "nb": "{player} må følge farge i {suit} (har {holding})",
+        "en": "{player} must follow suit in {suit} (holds {holding})",
+    },
+    "no_pass_in_tricks": {
+        "nb": "I en stikkrunde kan ingen passe; {player} må legge et kort",
+        "en": "Nobody can pass in a trick round; {player} must play a card",
+    },
+    "trump_first": {
+        "nb": "Giveren {player} må velge trumf før første kort",
+        "en": "The dealer {player} must choose trump before the first card",
+    },
+    "trump_not_now": {
+        "nb": "Trumf velges bare av giveren i starten av en trumfrunde",
+        "en": "Trump is chosen only by the dealer at the start of a trump round",
+    },
+    "seven_of_hearts_first": {
+        "nb": "Kabalen åpnes med hjerter 7; {player} må legge ♥7 først",
+        "en": "Fan Tan opens with the seven of hearts; {player} must lay ♥7 first",
+    },
+    "fantan_open_with_seven": {
+        "nb": "{card} kan ikke legges ennå: {suit} er ikke åpnet, og en farge åpnes med sjueren",
+        "en": "{card} cannot be laid yet: {suit} is not open, and a suit opens with its seven",
+    },
+    "fantan_open_with_six_or_seven": {
+        "nb": "{card} kan ikke legges ennå: den bunken i {suit} åpnes med {opener}",
+        "en": "{card} cannot be laid yet: that pile in {suit} opens with {opener}",
+    },
+    "fantan_not_next": {
+        "nb": "{card} kan ikke legges ennå: den må ligge inntil {needed}, som ikke er lagt",
+        "en": "{card} cannot be laid yet: it goes next to {needed}, which is not on the table",
+    },
+    "fantan_dead_card": {
+        "nb": "{card} kan aldri legges i denne kabalen: {needed} er tatt ut av kortstokken",
+        "en": "{card} can never be laid in this Fan Tan: {needed} was taken out of the deck",
+    },
+    "must_play_not_pass": {
+        "nb": "{player} kan ikke passe når et kort kan legges ({playable})",
+        "en": "{player} cannot pass while a card can be laid ({playable})",
+    },
+    "card_already_played": {
+        "nb": "{card} er allerede spilt",
+        "en": "{card} has already been played",
+    },
+    # --- records ------------------------------------------------------------------------
+    "where_round": {"nb": "Runde {number} ({kind})", "en": "Round {number} ({kind})"},
+    "where_trick": {"nb": "stikk {number}", "en": "trick {number}"},
+    "where_turn": {"nb": "trekk {number}", "en": "turn {number}"},
+    "where_player": {"nb": "{player}", "en": "{player}"},
+    "where_card": {"nb": "{card}", "en": "{card}"},
+    "record_json": {
+        "nb": "Filen er ikke gyldig JSON (linje {line}, kolonne {column}): {detail}",
+        "en": "The file is not valid JSON (line {line}, column {column}): {detail}",
+    },
+    "record_format": {
+        "nb": "Dette er ikke en kamp/1-fil (format er {value})",
+        "en": "This is not a kamp/1 record (format is {value})",
+    },
+    "record_field": {
+        "nb": "Feltet «{field}» mangler eller har feil type (ventet {expected})",
+        "en": "The field '{field}' is missing or has the wrong type (expected {expected})",
+    },
+    "record_unknown_field": {
+        "nb": "Ukjent felt «{field}» i {place}; tillatt er {allowed}",
+        "en": "Unknown field '{field}' in {place}; allowed: {allowed}",
+    },
+    "record_kind_order": {
+        "nb": "Runden skulle vært {expected} etter spillets rekkefølge, ikke {value}",
+        "en": "By the game's order this round should be {expected}, not {value}",
+    },
+    "record_too_many_rounds": {
+        "nb": "Spillet har bare {count} runder; runde {number} hører ikke med",
+        "en": "The game has only {count} rounds; round {number} does not belong",
+    },
+    "record_dealer": {
+        "nb": "Giveren skulle vært {expected} (giveren går med klokka), ikke {value}",
+        "en": "The dealer should be {expected} (the deal moves clockwise), not {value}",
+    },
+    "record_trump": {
+        "nb": "Trumfrunden trenger trumf som en farge (S, H, D eller C), ikke {value}",
+        "en": "The trump round needs its trump as a suit (S, H, D or C), not {value}",
+    },
+    "record_trump_fixed": {
+        "nb": "Med husregelen trump={expected} er trumf {expected}, ikke {value}",
+        "en": "With the house rule trump={expected} the trump is {expected}, not {value}",
+    },
+    "record_trump_outside": {
+        "nb": "Bare en trumfrunde har trumf",
+        "en": "Only a trump round has a trump",
+    },
+    "record_play_shape": {
+        "nb": "Et trekk skrives [spiller, kort] eller [spiller, \"pass\"], ikke {value}",
+        "en": "A play is written [player, card] or [player, \"pass\"], not {value}",
+    },
+    "record_after_unfinished": {
+        "nb": "Runden har trekk selv om en tidligere runde ikke er ferdig",
+        "en": "This round has plays although an earlier round is unfinished",
+    },
+    "record_after_end": {
+        "nb": "Trekket kommer etter at runden er over",
+        "en": "This play comes after the round is over",
+    },
+    "record_tiebreak": {
+        "nb": "En ekstra grand hører bare med når husregelen tie_break=extra_grand gjelder og "
+              "det står likt på topp",
+        "en": "An extra Grand belongs only with the house rule tie_break=extra_grand and a tie "
+              "for the lead",
+    },
+})

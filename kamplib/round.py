@@ -1,0 +1,213 @@
+"""What every round shares: who sits where, whose turn it is, the history, errors with a place.
+
+Concrete rounds are :class:`kamplib.tricks.TrickRound` and :class:`kamplib.fantan.FanTanRound`;
+:func:`new_round` picks the right one for a kind.  Hands are bit masks inside; every public
+method takes and returns :class:`Card` objects (or the string ``"pass"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from kamplib.cards import ALL_MASK, Card, cards_of, mask_of, parse_card
+from kamplib.deal import hand_sizes, removed_cards
+from kamplib.errors import CardError, IllegalMove, RuleError
+from kamplib.rules import Rules, make_rules
+
+if TYPE_CHECKING:
+    from kamplib.view import PlayerView
+
+__all__ = ["Round", "PASS", "Move", "new_round", "parse_move", "validate_deal"]
+
+PASS = "pass"
+Move = Card | str
+
+
+def parse_move(move: Move) -> Move:
+    """A card (any accepted spelling), ``"pass"``, or a suit code when trump is being chosen."""
+    if type(move) is Card:
+        return move
+    if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+        return PASS
+    return parse_card(move)
+
+
+class Round:
+    """Common state and bookkeeping of one round.  Subclasses implement the rules."""
+
+    kind: str
+    players: tuple[str, ...]
+    n: int
+    dealer: int
+    rules: Rules
+    number: int
+    multiplier: int
+    deal: tuple[int, ...]
+    hands: list[int]
+    to_move: int
+    history: list[tuple[int, Move]]
+
+    def _setup(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
+               rules: Rules, number: int, multiplier: int) -> None:
+        self.kind = kind
+        self.players = tuple(players)
+        self.n = len(self.players)
+        self.dealer = dealer
+        self.rules = rules
+        self.number = number
+        self.multiplier = multiplier
+        self.deal = tuple(hands)
+        self.hands = list(hands)
+        self.history = []
+
+    # -- public questions ------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move < 0
+
+    @property
+    def player_to_move(self) -> str | None:
+        return self.players[self.to_move] if self.to_move >= 0 else None
+
+    def seat(self, player: str | int) -> int:
+        """A seat number from a player's name (or a seat number, checked)."""
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n:
+            return player
+        try:
+            return self.players.index(player)  # type: ignore[arg-type]
+        except ValueError:
+            raise RuleError("bad_seat", player=player, players=", ".join(self.players)) from None
+
+    def hand(self, player: str | int) -> list[Card]:
+        """A player's cards, sorted.  (Whole-table knowledge: bots get a view instead.)"""
+        return cards_of(self.hands[self.seat(player)])
+
+    def dealt_hand(self, player: str | int) -> list[Card]:
+        return cards_of(self.deal[self.seat(player)])
+
+    def scores(self) -> dict[str, int]:
+        """Scores so far (final once the round is over), by player."""
+        return dict(zip(self.players, self.score_list(), strict=True))
+
+    def score_list(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        raise NotImplementedError
+
+    def play(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def play_for(self, player: str | int, move: Move) -> None:
+        """Play ``move`` on behalf of ``player``, refusing it when it is not their turn."""
+        seat = self.seat(player)
+        if self.to_move >= 0 and seat != self.to_move:
+            raise self._error("not_your_turn", seat, to_move=self.players[self.to_move])
+        self.play(move)
+
+    def can_play(self, move: Move) -> bool:
+        """Whether ``move`` is legal now; never raises."""
+        try:
+            self.check(move)
+        except (IllegalMove, CardError):
+            return False
+        return True
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
+        raise NotImplementedError
+
+    def view(self, player: str | int) -> PlayerView:
+        """What ``player`` may know, and nothing else."""
+        from kamplib.view import make_view
+
+        return make_view(self, self.seat(player))
+
+    def moves(self) -> list[tuple[str, Move]]:
+        """The history as ``(player name, move)``, as a record writes it."""
+        return [(self.players[s], m) for s, m in self.history]
+
+    def copy(self) -> Round:
+        """An independent copy, e.g. for undo or for trying a line of play."""
+        raise NotImplementedError
+
+    def replayed(self, count: int | None = None) -> Round:
+        """A fresh round from the same deal with the first ``count`` moves replayed (undo)."""
+        raise NotImplementedError
+
+    # -- helpers for subclasses --------------------------------------------------------------
+    def _error(self, code: str, seat: int | None, card: Card | None = None,
+               **params: Any) -> IllegalMove:
+        return IllegalMove(
+            code,
+            round=self.number,
+            kind=self.kind,
+            player=self.players[seat] if seat is not None and seat >= 0 else None,
+            card=card,
+            **self._place(),
+            **params,
+        )
+
+    def _place(self) -> dict[str, int]:
+        return {}
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.player_to_move} to move"
+        return f"<{type(self).__name__} {self.kind} #{self.number}, {state}>"
+
+    def _repr_html_(self) -> str:
+        from kamplib.draw import round_html
+
+        return round_html(self)
+
+
+def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
+                  rules: Rules) -> None:
+    """Check a deal: the right cards for the kind and table size, no duplicates, right counts.
+
+    Where one red two goes out (three players) a record may take out either of them.
+    """
+    n = len(players)
+    seen = 0
+    for h in hands:
+        if seen & h:
+            raise RuleError("deal_duplicate", card=cards_of(seen & h)[0])
+        seen |= h
+    removed = removed_cards(kind, n, rules)
+    in_play = ALL_MASK & ~mask_of(removed)
+    absent = ALL_MASK & ~seen
+    if len(removed) == 1 and absent.bit_count() == 1:
+        two = cards_of(absent)[0]
+        if two.rank == 2 and two.is_red:  # the other red two was taken out instead
+            in_play = ALL_MASK & ~absent
+    missing = in_play & ~seen
+    extra = seen & ~in_play
+    if missing or extra or seen.bit_count() != in_play.bit_count():
+        raise RuleError("deal_cards", count=seen.bit_count(), expected=in_play.bit_count(),
+                        missing=cards_of(missing) or "-", extra=cards_of(extra) or "-")
+    sizes = [h.bit_count() for h in hands]
+    expected = hand_sizes(in_play.bit_count(), n, dealer)
+    if sorted(sizes) != sorted(expected):
+        raise RuleError("deal_sizes", sizes="/".join(map(str, sizes)),
+                        expected="/".join(map(str, expected)))
+
+
+def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[str, Iterable],
+              *, dealer: int = -1, rules: Rules | None = None, trump: str | None = None,
+              number: int = 1, multiplier: int = 1, check: bool = True) -> Round:
+    """Start a round of ``kind`` with the given hands (masks by seat, or cards by player name)."""
+    from kamplib.fantan import FanTanRound
+    from kamplib.tricks import TrickRound
+
+    rules = rules or make_rules("custom", {"order": [kind]})
+    players = tuple(players)
+    if isinstance(hands, Mapping):
+        hands = [mask_of(parse_card(c) for c in hands[p]) for p in players]
+    dealer = dealer % len(players)
+    if check:
+        validate_deal(kind, players, dealer, hands, rules)
+    if kind == "fantan":
+        return FanTanRound(players, dealer, hands, rules, number=number, multiplier=multiplier)
+    return TrickRound(kind, players, dealer, hands, rules, trump=trump, number=number,
+                      multiplier=multiplier)

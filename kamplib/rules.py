@@ -1,0 +1,192 @@
+"""Round kinds, the three games and every house rule, validated in one place.
+
+``make_rules("sekskamp", {"queen_points": 5})`` gives a frozen :class:`Rules` with the game's own
+defaults filled in; an unknown key or value is a :class:`RuleError` listing what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from kamplib.cards import parse_suit
+from kamplib.errors import CardError, RuleError
+
+__all__ = [
+    "KINDS",
+    "TRICK_KINDS",
+    "GAMES",
+    "Rules",
+    "make_rules",
+    "parse_kind",
+    "parse_rule_value",
+    "RULE_CHOICES",
+    "RULE_HELP",
+]
+
+KINDS: tuple[str, ...] = ("pass", "klover", "damer", "fantan", "grand", "trumf", "finale")
+TRICK_KINDS = frozenset(KINDS) - {"fantan"}
+_KIND_ALIASES = {"kløver": "klover", "kabal": "fantan", "fan tan": "fantan", "fan-tan": "fantan"}
+
+GAMES: dict[str, tuple[str, ...]] = {
+    "femkamp": ("pass", "klover", "damer", "fantan", "grand"),
+    "sekskamp": ("pass", "klover", "damer", "fantan", "grand", "trumf"),
+    "sjukamp": ("pass", "klover", "fantan", "damer", "grand", "trumf", "finale"),
+}
+GAME_NAMES = (*GAMES, "custom")
+_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "sekskamp": {"fantan_layout": "sixes_and_sevens", "trump": "draw"},
+}
+
+# Allowed values per house rule, the default of most games first.
+RULE_CHOICES: dict[str, tuple[Any, ...]] = {
+    "ace_low_in_pass": (False, True),
+    "clubs_take_all_zero": (False, True),
+    "queen_points": (4, 5),
+    "fantan_layout": ("sevens", "sixes_and_sevens"),
+    "fantan_opener": ("seven_of_hearts", "left_of_dealer"),
+    "fantan_deck": ("full", "trick"),
+    "fantan_voluntary_pass": (False, True),
+    "trump": ("S", "H", "D", "C", "draw", "dealer"),
+    "last_round_double": (False, True),
+    "finale_queen_of_clubs": (8, 4),
+    "tie_break": ("share", "extra_grand", "extra_game"),
+}
+
+RULE_HELP: dict[str, dict[str, str]] = {
+    "order": {"nb": "Rekkefølgen på rundene (for eksempel Fan Tan og Grand byttet om)",
+              "en": "The order of the rounds (for example Fan Tan and Grand swapped)"},
+    "ace_low_in_pass": {"nb": "Ess er lavest i Pass-runden", "en": "Ace is low in the Pass round"},
+    "clubs_take_all_zero": {"nb": "Tar du alle 13 kløver, får du 0 i Kløver-runden",
+                            "en": "Taking all 13 clubs scores 0 in the Clubs round"},
+    "queen_points": {"nb": "Poeng per dame i Damer-runden", "en": "Points per queen"},
+    "fantan_layout": {
+        "nb": "Kabalen bygges fra sjuerne, eller fra seksere og sjuere i egne bunker",
+        "en": "Fan Tan builds from the sevens, or from sixes and sevens in two piles"},
+    "fantan_opener": {"nb": "Hjerter 7 åpner kabalen, eller spilleren til venstre for giveren",
+                      "en": "The seven of hearts opens Fan Tan, or the player left of the dealer"},
+    "fantan_deck": {
+        "nb": "Kabalen med hele kortstokken, eller uten de røde toerne som i stikkrundene",
+        "en": "Fan Tan with the full deck, or without the red twos as in trick rounds"},
+    "fantan_voluntary_pass": {"nb": "Du kan passe i kabalen selv om du kan legge",
+                              "en": "You may pass in Fan Tan even when you can lay a card"},
+    "trump": {"nb": "Trumf i trumfrunden: en fast farge, trukket kort, eller giveren velger",
+              "en": "Trump in the trump round: a fixed suit, a drawn card, or the dealer's choice"},
+    "last_round_double": {"nb": "Siste runde teller dobbelt", "en": "The last round scores double"},
+    "finale_queen_of_clubs": {"nb": "Poeng for kløver dame i finalen",
+                              "en": "Points for the queen of clubs in the Finale"},
+    "tie_break": {"nb": "Likt på topp: del seieren, spill en ekstra grand, eller et nytt spill",
+                  "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """All house rules of one game, defaults filled in."""
+
+    game: str
+    order: tuple[str, ...]
+    ace_low_in_pass: bool = False
+    clubs_take_all_zero: bool = False
+    queen_points: int = 4
+    fantan_layout: str = "sevens"
+    fantan_opener: str = "seven_of_hearts"
+    fantan_deck: str = "full"
+    fantan_voluntary_pass: bool = False
+    trump: str = "S"
+    last_round_double: bool = False
+    finale_queen_of_clubs: int = 8
+    tie_break: str = "share"
+
+    def differences(self) -> dict[str, Any]:
+        """The house rules that differ from the game's defaults, as a record writes them."""
+        base = defaults(self.game, self.order if self.game == "custom" else None)
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "game":
+                continue
+            value = getattr(self, f.name)
+            if (self.game == "custom" and f.name == "order") or value != getattr(base, f.name):
+                out[f.name] = list(value) if f.name == "order" else value
+        return out
+
+    def with_(self, **changes: Any) -> Rules:
+        return make_rules(self.game, {**self.differences(), **changes})
+
+
+def defaults(game: str, order: Iterable[str] | None = None) -> Rules:
+    if game == "custom":
+        return Rules(game="custom", order=tuple(order or ()))
+    return Rules(game=game, order=GAMES[game], **_GAME_DEFAULTS.get(game, {}))
+
+
+def parse_kind(value: Any) -> str:
+    """A round kind from its record or Norwegian name (``kløver``, ``kabal`` accepted)."""
+    if isinstance(value, str):
+        key = value.strip().lower()
+        key = _KIND_ALIASES.get(key, key)
+        if key in KINDS:
+            return key
+    raise RuleError("unknown_kind", value=value, allowed=", ".join(KINDS))
+
+
+def _allowed_text(key: str) -> str:
+    return ", ".join(_value_text(v) for v in RULE_CHOICES[key])
+
+
+def _value_text(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+_TRUE = {"true", "ja", "yes", "1", "on"}
+_FALSE = {"false", "nei", "no", "0", "off"}
+
+
+def parse_rule_value(key: str, value: Any) -> Any:
+    """Validate one house rule value; strings (from a command line) are converted."""
+    if key == "order":
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        if not isinstance(items, (list, tuple)) or not items:
+            raise RuleError("bad_rule_value", key=key, value=_value_text(value),
+                            allowed="a list of " + ", ".join(KINDS))
+        return tuple(parse_kind(k) for k in items)
+    if key not in RULE_CHOICES:
+        raise RuleError("unknown_rule", key=key, allowed=", ".join(["order", *RULE_CHOICES]))
+    choices = RULE_CHOICES[key]
+    candidate = value
+    if isinstance(value, str):
+        text = value.strip()
+        low = text.lower()
+        if isinstance(choices[0], bool):
+            candidate = True if low in _TRUE else False if low in _FALSE else value
+        elif isinstance(choices[0], int):
+            candidate = int(text) if text.lstrip("-").isdigit() else value
+        elif key == "trump" and low not in ("draw", "dealer"):
+            try:
+                candidate = parse_suit(text)
+            except CardError:
+                candidate = value
+        else:
+            candidate = low
+    # bool is an int: keep True from passing as 1 and the other way round
+    if type(candidate) is not type(choices[0]) or candidate not in choices:
+        raise RuleError("bad_rule_value", key=key, value=_value_text(value),
+                        allowed=_allowed_text(key))
+    return candidate
+
+
+def make_rules(game: str = "femkamp", overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of ``game`` with the given house rules; every key and value is checked."""
+    if not isinstance(game, str) or game.strip().lower() not in GAME_NAMES:
+        raise RuleError("unknown_game", value=game, allowed=", ".join(GAME_NAMES))
+    game = game.strip().lower()
+    overrides = dict(overrides or {})
+    if overrides and not all(isinstance(k, str) for k in overrides):
+        raise RuleError("unknown_rule", key=next(k for k in overrides if not isinstance(k, str)),
+                        allowed=", ".join(["order", *RULE_CHOICES]))
+    values = {key: parse_rule_value(key, value) for key, value in overrides.items()}
+    if game == "custom" and "order" not in values:
+        raise RuleError("custom_needs_order")
+    base = defaults(game, values.get("order"))
+    return replace(base, **values)

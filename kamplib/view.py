@@ -1,0 +1,127 @@
+"""A player's view: everything one player may know, copied out, and nothing else.
+
+Bots and hints receive a :class:`PlayerView` and never the round itself.  The view holds only
+immutable copies (tuples, frozensets, ints, strings, cards): no reference to the round, the game
+or another player's hand, so no attribute path leads to hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kamplib.cards import Card, cards_of
+from kamplib.round import PASS, Move, Round
+from kamplib.rules import Rules
+
+__all__ = ["PlayerView", "make_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What ``players[seat]`` knows at this moment of the round."""
+
+    kind: str
+    number: int
+    players: tuple[str, ...]
+    seat: int
+    dealer: int
+    rules: Rules
+    multiplier: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    to_move: int
+    legal: tuple[Move, ...]
+    history: tuple[tuple[int, Move], ...]
+    played: frozenset[Card]
+    out_of_play: tuple[Card, ...]
+    scores: tuple[int, ...]
+    # trick rounds
+    trump: str | None = None
+    needs_trump: bool = False
+    trick: tuple[tuple[int, Card], ...] = ()
+    leader: int = -1
+    winning: int = -1
+    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...], int], ...] = ()
+    tricks_won: tuple[int, ...] = ()
+    taken: tuple[tuple[Card, ...], ...] = ()
+    voids: tuple[frozenset[str], ...] = ()
+    # Fan Tan
+    laid: frozenset[Card] = frozenset()
+    playable: frozenset[Card] = frozenset()
+    passes: tuple[int, ...] = ()
+
+    @property
+    def player(self) -> str:
+        return self.players[self.seat]
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move < 0
+
+    @property
+    def led_suit(self) -> str | None:
+        return self.trick[0][1].suit if self.trick else None
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards in other players' hands, as far as this player can tell (unknown where)."""
+        mine = set(self.hand)
+        gone = set(self.out_of_play)
+        return tuple(c for c in Card.ALL
+                     if c not in mine and c not in self.played and c not in gone)
+
+
+def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
+    """Suits each player has shown out of (did not follow a led suit)."""
+    voids: list[set[str]] = [set() for _ in range(rnd.n)]
+    tricks = [t.plays for t in getattr(rnd, "tricks", ())]
+    if getattr(rnd, "trick", None):
+        tricks.append(tuple(rnd.trick))
+    for plays in tricks:
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            if card.suit != led:
+                voids[seat].add(led)
+    return tuple(frozenset(v) for v in voids)
+
+
+def make_view(rnd: Round, seat: int) -> PlayerView:
+    from kamplib.fantan import FanTanRound
+    from kamplib.tricks import TrickRound
+
+    history = tuple(rnd.history)
+    played = frozenset(m for _, m in history if m != PASS)
+    # The red twos taken out are public knowledge; which one (3 players) is seen from the deal.
+    everything = 0
+    for h in rnd.deal:
+        everything |= h
+    out = tuple(c for c in Card.ALL if not everything & c.bit)
+    common = dict(
+        kind=rnd.kind, number=rnd.number, players=rnd.players, seat=seat, dealer=rnd.dealer,
+        rules=rnd.rules, multiplier=rnd.multiplier, hand=tuple(cards_of(rnd.hands[seat])),
+        hand_sizes=tuple(h.bit_count() for h in rnd.hands), to_move=rnd.to_move,
+        legal=tuple(rnd.legal_moves()) if rnd.to_move == seat else (),
+        history=history, played=played, out_of_play=out, scores=tuple(rnd.score_list()),
+    )
+    if isinstance(rnd, TrickRound):
+        return PlayerView(
+            **common, trump=rnd.trump, needs_trump=rnd.needs_trump, trick=tuple(rnd.trick),
+            leader=rnd.leader, winning=rnd.winning,
+            tricks=tuple((t.leader, t.plays, t.winner) for t in rnd.tricks),
+            tricks_won=tuple(rnd.tricks_won), taken=tuple(tuple(cards_of(m)) for m in rnd.taken),
+            voids=_voids(rnd),
+        )
+    assert isinstance(rnd, FanTanRound)
+    return PlayerView(
+        **common, laid=frozenset(cards_of(rnd.laid)),
+        playable=frozenset(c for c in cards_of(rnd.playable) if rnd.in_play & c.bit),
+        passes=tuple(rnd.passes),
+    )
+
