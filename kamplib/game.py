@@ -72,11 +72,12 @@ class Game:
         self.first_dealer = dealer
         # With tie_break extra_game this game may be the rematch of a tie among these players.
         self.contenders = tuple(contenders) if contenders else self.players
-        given = list(deals or [])
-        self.deals: list[RoundDeal] = given[: len(self.order)]
-        for i in range(len(self.deals), len(self.order)):
-            self.deals.append(self._new_deal(self.order[i], (dealer + i) % self.n))
-        self._extra_deals = given[len(self.order):]
+        # Every deal the game knows, in order; a record writes all of them.  A fresh game deals
+        # its regular rounds up front from the seed; a game read from a record knows only the
+        # record's deals and deals any later round when it starts.
+        self.deals: list[RoundDeal] = list(deals) if deals is not None else [
+            self._new_deal(kind, (dealer + i) % self.n) for i, kind in enumerate(self.order)
+        ]
         self.rounds: list[Round] = []
         self._start_round(0)
 
@@ -94,9 +95,9 @@ class Game:
     def _start_round(self, index: int) -> None:
         if index < len(self.deals):
             d = self.deals[index]
-        else:  # a tie-break Grand
-            dealer = (self.first_dealer + index) % self.n
-            d = self._extra_deals.pop(0) if self._extra_deals else self._new_deal("grand", dealer)
+        else:  # a round not dealt yet: a regular one after a record, or a tie-break Grand
+            kind = self.order[index] if index < len(self.order) else "grand"
+            d = self._new_deal(kind, (self.first_dealer + index) % self.n)
             self.deals.append(d)
         last = index == len(self.order) - 1
         multiplier = 2 if last and self.rules.last_round_double else 1
