@@ -1,0 +1,229 @@
+"""The table: a trick with who played what and who is winning, the Fan Tan layouts, a round."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from html import escape
+from typing import Any
+
+from kamplib.cards import SUITS, Card, cards_of
+from kamplib.draw.cards import card_svg, hand_html
+from kamplib.i18n import KindName, SuitName, t
+
+__all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html"]
+
+_FANTAN_ORDER = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace low
+
+
+def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
+               winning: int = -1, finished: bool = False, lang: str = "nb",
+               four_color: bool = False, title: str | None = None,
+               classes: Iterable[str] = ("kamp-trick",)) -> str:
+    """A trick: each card under the name of who played it; the winning card marked.
+
+    ``winning`` is a seat; with ``finished`` the winner "took the trick", otherwise is "winning
+    it now".  The first card carries "spilte ut" (led).
+    """
+    cls = " ".join(classes)
+    heading = title if title is not None else t("draw_trick", lang)
+    if not plays:
+        empty = t("draw_trick_empty", lang)
+        body = f'<div class="kamp-trick-empty" style="color:#666">{escape(empty)}</div>'
+    else:
+        items = []
+        for i, (seat, card) in enumerate(plays):
+            win = seat == winning
+            notes = []
+            if i == 0:
+                notes.append(t("draw_led", lang))
+            if win:
+                notes.append(t("draw_took" if finished else "draw_winning", lang))
+            note = ", ".join(notes)
+            name = escape(players[seat])
+            svg = card_svg(card, lang=lang, four_color=four_color, winning=win,
+                           note=f"{players[seat]}{', ' + note if note else ''}")
+            who_cls = "kamp-play kamp-winning-play" if win else "kamp-play"
+            caption = f"<b>{name}</b>" if win else name
+            extra = f'<div style="font-size:80%;color:#555">{escape(note)}</div>' if note else ""
+            items.append(
+                f'<figure class="{who_cls}" data-player="{name}" '
+                f'style="margin:0 6px;text-align:center;">'
+                f"<figcaption>{caption}</figcaption>{svg}{extra}</figure>")
+        body = f'<div style="display:flex;align-items:flex-start;">{"".join(items)}</div>'
+    return (f'<div class="{cls}" role="group" aria-label="{escape(heading)}">'
+            f'<div style="font-weight:bold;margin-bottom:2px">{escape(heading)}</div>{body}</div>')
+
+
+def _as_cards(value: Any) -> set[Card]:
+    if isinstance(value, int):
+        return set(cards_of(value))
+    return set(value)
+
+
+def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False,
+                      layout: str | None = None, laid: Collection[Card] | None = None,
+                      playable: Collection[Card] | None = None, scale: float = 0.6) -> str:
+    """The Fan Tan table of a round or a player's view, in its layout.
+
+    ``sevens``: one row per suit from ace to king, laid cards shown, the slots that may be filled
+    next outlined (``kamp-slot-open``).  ``sixes_and_sevens``: per suit a down pile (6 → A) and an
+    up pile (7 → K), each shown as the cards laid on it.
+    """
+    if source is not None:
+        layout = layout or source.rules.fantan_layout
+        laid = _as_cards(source.laid) if laid is None else set(laid)
+        if playable is None:
+            mask = source.playable
+            if isinstance(mask, int):
+                mask &= getattr(source, "in_play", mask)
+            playable = _as_cards(mask)
+    laid = set(laid or ())
+    playable = set(playable or ())
+    layout = layout or "sevens"
+    rows = []
+    for suit in SUITS:
+        suit_cards = {c.rank: c for c in Card.ALL if c.suit == suit}
+        if layout == "sevens":
+            cells = [_slot(suit_cards[r], laid, playable, lang, four_color, scale)
+                     for r in _FANTAN_ORDER]
+            row = "".join(cells)
+        else:
+            down = [suit_cards[r] for r in (6, 5, 4, 3, 2, 14)]
+            up = [suit_cards[r] for r in (7, 8, 9, 10, 11, 12, 13)]
+            row = (_pile(down, "draw_pile_down", laid, playable, lang, four_color, scale)
+                   + '<span style="width:14px"></span>'
+                   + _pile(up, "draw_pile_up", laid, playable, lang, four_color, scale))
+        rows.append(
+            f'<div class="kamp-fantan-row" data-suit="{suit}" '
+            f'style="display:flex;align-items:center;gap:2px;margin:2px 0;">'
+            f'<span style="width:4.5em">{escape(_suit_name(suit, lang))}</span>{row}</div>')
+    key = "draw_fantan_layout_sevens" if layout == "sevens" else "draw_fantan_layout_piles"
+    heading = t("draw_fantan_table", lang)
+    return (f'<div class="kamp-fantan-table kamp-layout-{layout}" role="group" '
+            f'aria-label="{escape(heading)}"><div style="font-weight:bold">{escape(heading)}'
+            f' <span style="font-weight:normal;color:#555">({escape(t(key, lang))})</span></div>'
+            f'{"".join(rows)}</div>')
+
+
+def _suit_name(suit: str, lang: str) -> str:
+    from kamplib.cards import SUIT_NAMES, SUIT_SYMBOLS
+
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[lang][suit]}"
+
+
+def _empty_slot(card: Card, open_: bool, lang: str, scale: float) -> str:
+    w, h = round(60 * scale), round(84 * scale)
+    if open_:
+        label = t("draw_slot_open", lang, card=card)
+        style = "border:2px dashed #2a7d2a;background:#eef8ee;"
+        cls = "kamp-slot kamp-slot-open"
+    else:
+        label = t("draw_slot_empty", lang, card=card)
+        style = "border:1px solid #ddd;"
+        cls = "kamp-slot"
+    return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
+            f'style="display:inline-block;width:{w - 4}px;height:{h - 4}px;border-radius:4px;'
+            f'{style}"></span>')
+
+
+def _slot(card: Card, laid: set[Card], playable: set[Card], lang: str, four_color: bool,
+          scale: float) -> str:
+    if card in laid:
+        return card_svg(card, lang=lang, four_color=four_color, scale=scale,
+                        classes=("kamp-laid",))
+    return _empty_slot(card, card in playable, lang, scale)
+
+
+def _pile(cards: list[Card], key: str, laid: set[Card], playable: set[Card], lang: str,
+          four_color: bool, scale: float) -> str:
+    on = [c for c in cards if c in laid]
+    nxt = next((c for c in cards if c not in laid), None)
+    parts = []
+    for i, c in enumerate(on):
+        margin = "" if i == 0 else f"margin-left:-{round(40 * scale)}px;"
+        parts.append(f'<span style="{margin}">'
+                     + card_svg(c, lang=lang, four_color=four_color, scale=scale,
+                                classes=("kamp-laid",)) + "</span>")
+    if nxt is not None and nxt in playable:
+        parts.append(_empty_slot(nxt, True, lang, scale))
+    if not on and (nxt is None or nxt not in playable):
+        parts.append(_empty_slot(cards[0], False, lang, scale))
+    label = t(key, lang)
+    return (f'<span class="kamp-pile" aria-label="{escape(label)}" title="{escape(label)}" '
+            f'style="display:inline-flex;align-items:center;min-width:{round(70 * scale)}px">'
+            f'{"".join(parts)}</span>')
+
+
+def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score") -> str:
+    """Scores of a round so far: tricks (or passes and cards left) and points, per player."""
+    scores = rnd.score_list()
+    head = [t("draw_player", lang)]
+    fantan = rnd.kind == "fantan"
+    head += ([t("draw_passes", lang), t("draw_cards_left", lang)] if fantan
+             else [t("draw_tricks", lang)])
+    head.append(t("draw_points", lang))
+    rows = []
+    for seat, name in enumerate(rnd.players):
+        if fantan:
+            cells = [str(rnd.passes[seat]), str(rnd.hands[seat].bit_count())]
+            if rnd.out == seat:
+                cells[1] += f" ({t('draw_went_out', lang)})"
+        else:
+            cells = [str(rnd.tricks_won[seat])]
+        cells.append(str(scores[seat]))
+        tds = "".join(f"<td style='text-align:right;padding:0 8px'>{c}</td>" for c in cells)
+        rows.append(f"<tr data-player='{escape(name)}'><th style='text-align:left'>"
+                    f"{escape(name)}</th>{tds}</tr>")
+    ths = "".join(f"<th style='padding:0 8px'>{escape(h)}</th>" for h in head)
+    return (f'<table class="{classes}"><thead><tr>{ths}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def trump_text(rnd: Any, lang: str = "nb") -> str:
+    if rnd.kind == "fantan":
+        return ""
+    if getattr(rnd, "needs_trump", False):
+        return t("draw_trump_pending", lang)
+    if rnd.trump:
+        return t("draw_trump", lang, suit=SuitName(rnd.trump))
+    return t("draw_no_trump", lang)
+
+
+def round_html(rnd: Any, *, lang: str = "nb", four_color: bool = False,
+               show_hands: bool = True) -> str:
+    """A whole round as the notebook shows it: who deals and moves, hands, table and scores."""
+    title = t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))
+    facts = [t("draw_dealer", lang, player=rnd.players[rnd.dealer])]
+    trump = trump_text(rnd, lang)
+    if trump:
+        facts.append(trump)
+    facts.append(t("draw_round_over", lang) if rnd.is_over
+                 else t("draw_to_move", lang, player=rnd.player_to_move))
+    parts = [f'<div class="kamp-round kamp-kind-{rnd.kind}">',
+             f"<h4 style='margin:4px 0'>{escape(title)}</h4>",
+             f"<div>{escape(' · '.join(facts))}</div>"]
+    if show_hands:
+        legal = set(m for m in rnd.legal_moves() if isinstance(m, Card))
+        for seat, name in enumerate(rnd.players):
+            cards = rnd.hand(seat)
+            if not cards:
+                continue
+            mark = legal if seat == rnd.to_move else None
+            parts.append(f"<div style='margin-top:4px'><b>{escape(name)}</b>"
+                         + hand_html(cards, legal=mark, lang=lang, four_color=four_color,
+                                     player=name, scale=0.6) + "</div>")
+    if rnd.kind == "fantan":
+        parts.append(fantan_table_html(rnd, lang=lang, four_color=four_color))
+    else:
+        if rnd.trick:
+            parts.append(trick_html(rnd.trick, rnd.players, winning=rnd.winning, lang=lang,
+                                    four_color=four_color))
+        elif rnd.tricks:
+            last = rnd.tricks[-1]
+            parts.append(trick_html(last.plays, rnd.players, winning=last.winner,
+                                    finished=True, lang=lang, four_color=four_color,
+                                    title=t("draw_last_trick", lang),
+                                    classes=("kamp-last-trick",)))
+    parts.append(round_scores_html(rnd, lang=lang))
+    parts.append("</div>")
+    return "".join(parts)

@@ -1,0 +1,9 @@
+"""The widgets a learner plays with: stock ipywidgets around the engine, thin by design.
+
+Each widget is an ipywidgets container, so a notebook cell ending in one shows it.  A handler
+makes one engine call and re-renders; errors are shown in the page as sentences.
+"""
+
+from kamplib.widgets.play import PlayGame, PlayHand
+
+__all__ = ["PlayHand", "PlayGame"]

@@ -1,0 +1,123 @@
+"""What every widget shares: the error guard, the message line, stock buttons, downloads.
+
+Widgets are thin: a handler makes one engine call and re-renders.  Every handler runs inside
+:func:`guarded`, so a learner sees a sentence in the page (Voilà hides tracebacks), never a
+traceback, and the widget stays usable.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Callable
+from html import escape
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from kamplib.errors import KampError
+from kamplib.i18n import t
+from kamplib.widgets import texts as _texts  # noqa: F401  (registers the widgets' words)
+
+__all__ = ["guarded", "Messages", "stock_button", "download_html", "html_box", "text_of"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def text_of(value: Any, lang: str) -> str:
+    """A text from a plain string, a ``{lang: text}`` dict or an object with ``.text(lang)``."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return value.get(lang) or value.get("nb") or ""
+    text = getattr(value, "text", None)
+    if callable(text):
+        return text(lang)
+    message = getattr(value, "message", None)
+    if callable(message):
+        return message(lang)
+    return str(value)
+
+
+class Messages:
+    """The visible line under a widget (``kamp-message``): information, refusals and errors."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.widget = widgets.HTML(value="")
+        self.widget.add_class("kamp-message")
+        self.widget.layout.min_height = "1.6em"
+
+    def info(self, text: str) -> None:
+        self.widget.value = f"<div class='kamp-info' role='status'>{escape(text)}</div>"
+
+    def refuse(self, text: str) -> None:
+        """A move the rules refuse: said in words, visibly, in the page."""
+        self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:#a12;"
+                             f"font-weight:bold'>{escape(text)}</div>")
+
+    def error(self, text: str) -> None:
+        self.widget.value = (f"<div class='kamp-error' role='alert' style='color:#a12;"
+                             f"font-weight:bold'>{escape(text)}</div>")
+
+    def clear(self) -> None:
+        self.widget.value = ""
+
+
+def guarded(method: F) -> F:
+    """Run a handler; any error becomes a short sentence in ``self.messages``, not a traceback."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except KampError as err:
+            self.messages.error(err.message(self.lang))
+        except Exception as err:  # a learner must never see a traceback
+            detail = f"{type(err).__name__}: {err}"
+            self.messages.error(t("w_error", self.lang, detail=detail))
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def stock_button(description: str, css: str, *, tooltip: str = "",
+                 on_click: Callable[[widgets.Button], None] | None = None,
+                 **layout: str) -> widgets.Button:
+    """A stock ipywidgets button (Tab and Enter/Space work) with a stable CSS hook."""
+    b = widgets.Button(description=description, tooltip=tooltip or description)
+    b.add_class(css)
+    for key, value in layout.items():
+        setattr(b.layout, key, value)
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
+def html_box(css: str, value: str = "") -> widgets.HTML:
+    w = widgets.HTML(value=value)
+    w.add_class(css)
+    return w
+
+
+def download_html(text: str, filename: str, label: str, mime: str = "application/json") -> str:
+    """A link that downloads ``text`` as a file: works in Jupyter and Voilà without a server."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f"<a class='kamp-download' download='{escape(filename)}' "
+            f"href='data:{mime};charset=utf-8;base64,{data}'>{escape(label)}</a>")
+
+
+def uploaded_files(value: Any) -> list[tuple[str, bytes, int]]:
+    """``(name, content, size)`` of each file in a FileUpload value (ipywidgets 7 or 8)."""
+    items = value.values() if isinstance(value, dict) else value
+    out = []
+    for item in items or ():
+        get = item.get if isinstance(item, dict) else lambda k, _i=item: getattr(_i, k, None)
+        meta = get("metadata") or {}
+        name = get("name") or meta.get("name", "?")
+        content = bytes(get("content") or b"")
+        size = get("size") or meta.get("size") or len(content)
+        out.append((name, content, int(size)))
+    return out
