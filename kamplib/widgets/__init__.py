@@ -5,5 +5,7 @@ makes one engine call and re-renders; errors are shown in the page as sentences.
 """
 
 from kamplib.widgets.play import PlayGame, PlayHand
+from kamplib.widgets.rules_picker import RulesPicker
+from kamplib.widgets.walkthrough import Walkthrough
 
-__all__ = ["PlayHand", "PlayGame"]
+__all__ = ["PlayHand", "PlayGame", "Walkthrough", "RulesPicker"]
