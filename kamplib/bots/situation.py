@@ -1,0 +1,151 @@
+"""What a bot knows when it decides, as bit masks: its own hand and the public table, no more.
+
+A :class:`Situation` is built either from a :class:`~kamplib.view.PlayerView` (what bots and
+hints receive) or, inside simulations and search playouts, straight from a round — but then only
+from the mover's own hand and what lies face up on the table, the same fields a view holds.  A
+test checks that both ways give the same situation and the same move.
+"""
+
+from __future__ import annotations
+
+from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
+from kamplib.fantan import FanTanRound
+from kamplib.round import Move, Round
+from kamplib.rules import Rules
+from kamplib.view import PlayerView
+
+__all__ = ["Situation", "from_view", "from_round", "count_above", "count_below", "suit_block"]
+
+
+class Situation:
+    """The mover's hand and the public state, in the shape the policies want."""
+
+    __slots__ = ("kind", "rules", "n", "seat", "hand", "legal", "trick", "led", "winning",
+                 "trump", "played", "in_play", "ace_low", "laid", "playable", "needs_trump")
+
+    kind: str
+    rules: Rules
+    n: int
+    seat: int
+    hand: int
+    legal: tuple[Move, ...]
+    trick: tuple[tuple[int, Card], ...]
+    led: int
+    winning: int
+    trump: int
+    played: int
+    in_play: int
+    ace_low: bool
+    laid: int
+    playable: int
+    needs_trump: bool
+
+    @property
+    def unseen(self) -> int:
+        """Cards still in the other players' hands (where exactly is hidden)."""
+        return self.in_play & ~self.played & ~self.hand
+
+    def key(self, card: Card) -> int:
+        """Strength of a card within its suit (ace low in Pass with that house rule)."""
+        return 1 if self.ace_low and card.rank == 14 else card.rank
+
+    def strength(self, card: Card) -> int:
+        """How strongly ``card`` would stand in the current trick (-1: it cannot win)."""
+        if card.suit_index == self.trump:
+            return 100 + self.key(card)
+        if card.suit_index == self.led or self.led < 0:
+            return self.key(card)
+        return -1
+
+    def winning_card(self) -> Card | None:
+        for seat, card in self.trick:
+            if seat == self.winning:
+                return card
+        return None
+
+
+def _new(kind: str, rules: Rules, n: int, seat: int, hand: int, legal: tuple[Move, ...]
+         ) -> Situation:
+    sit = Situation()
+    sit.kind = kind
+    sit.rules = rules
+    sit.n = n
+    sit.seat = seat
+    sit.hand = hand
+    sit.legal = legal
+    sit.trick = ()
+    sit.led = -1
+    sit.winning = -1
+    sit.trump = -1
+    sit.ace_low = kind == "pass" and rules.ace_low_in_pass
+    sit.laid = sit.playable = 0
+    sit.needs_trump = False
+    return sit
+
+
+def from_view(view: PlayerView) -> Situation:
+    """The situation of the player whose view this is."""
+    sit = _new(view.kind, view.rules, view.n, view.seat, mask_of(view.hand), view.legal)
+    sit.played = mask_of(view.played)
+    sit.in_play = ALL_MASK & ~mask_of(view.out_of_play)
+    if view.kind == "fantan":
+        sit.laid = mask_of(view.laid)
+        sit.playable = mask_of(view.playable)
+        return sit
+    sit.trick = view.trick
+    sit.led = view.trick[0][1].suit_index if view.trick else -1
+    sit.winning = view.winning
+    sit.trump = SUITS.index(view.trump) if view.trump else -1
+    sit.needs_trump = view.needs_trump
+    return sit
+
+
+def from_round(rnd: Round, seat: int) -> Situation:
+    """The same situation read from a round: the seat's own hand plus face-up cards only."""
+    sit = _new(rnd.kind, rnd.rules, rnd.n, seat, rnd.hands[seat], rnd.legal_moves())
+    in_play = 0
+    for h in rnd.deal:  # which cards are in the deck at all is public (the red twos out)
+        in_play |= h
+    sit.in_play = in_play
+    if isinstance(rnd, FanTanRound):
+        sit.laid = rnd.laid
+        sit.played = rnd.laid
+        sit.playable = rnd.playable & rnd.in_play
+        return sit
+    played = 0
+    for m in rnd.taken:
+        played |= m
+    trick = tuple(rnd.trick)
+    for _, c in trick:
+        played |= c.bit
+    sit.played = played
+    sit.trick = trick
+    sit.led = rnd.led
+    sit.winning = rnd.winning
+    sit.trump = SUITS.index(rnd.trump) if rnd.trump else -1
+    sit.needs_trump = rnd.needs_trump
+    return sit
+
+
+def suit_block(mask: int, suit_index: int) -> int:
+    return (mask >> (16 * suit_index)) & 0x1FFF
+
+
+def count_above(mask: int, card: Card, ace_low: bool = False) -> int:
+    """How many cards of ``mask`` in ``card``'s suit rank above it."""
+    block = suit_block(mask, card.suit_index)
+    if not ace_low:
+        return (block >> (card.rank - 1)).bit_count()
+    if card.rank == 14:
+        return (block & 0xFFF).bit_count()
+    return ((block & 0xFFF) >> (card.rank - 1)).bit_count()
+
+
+def count_below(mask: int, card: Card, ace_low: bool = False) -> int:
+    """How many cards of ``mask`` in ``card``'s suit rank below it."""
+    block = suit_block(mask, card.suit_index)
+    if ace_low:
+        if card.rank == 14:
+            return 0
+        return (block & ((1 << (card.rank - 2)) - 1)).bit_count() + (block >> 12 & 1)
+    return (block & ((1 << (card.rank - 2)) - 1)).bit_count()
