@@ -11,7 +11,9 @@ from typing import Any
 
 from kamplib.cards import SUIT_NAMES, Card
 
-__all__ = ["LANGS", "t", "SuitName", "KindName", "register", "card_list", "ROUND_NAMES"]
+__all__ = [
+    "LANGS", "ROUND_NAMES", "KindName", "Phrase", "SuitName", "card_list", "register", "t",
+]
 
 LANGS = ("nb", "en")
 DEFAULT_LANG = "nb"
@@ -30,6 +32,10 @@ class SuitName(str):
 
 class KindName(str):
     """A round kind (``klover``) that a message shows by its name in the reader's language."""
+
+
+class Phrase(str):
+    """A message code shown as that message in the reader's language (empty code: nothing)."""
 
 
 def card_list(cards: Iterable[Card]) -> str:
@@ -55,6 +61,8 @@ def _show(value: Any, lang: str) -> str:
         return value.symbol
     if isinstance(value, SuitName):
         return SUIT_NAMES[lang][str(value)]
+    if isinstance(value, Phrase):
+        return t(str(value), lang) if value else ""
     if isinstance(value, KindName):
         return ROUND_NAMES[lang].get(str(value), str(value))
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
@@ -87,7 +95,7 @@ register({
         "en": "'{text}' is not a suit; use S, H, D, C or ♠ ♥ ♦ ♣",
     },
     "player_count": {
-        "nb": "Femkamp spilles av 3 til 5 spillere, ikke {count}",
+        "nb": "Spillet trenger 3 til 5 spillere, ikke {count}",
         "en": "These games need 3 to 5 players, not {count}",
     },
     "player_names": {

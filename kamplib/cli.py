@@ -1,0 +1,268 @@
+"""The ``kamp`` command: score a record, deal or play a game, check a typed-in score sheet,
+simulate.
+
+Exit codes: 0 fine, 1 a score sheet with problems, 2 bad input (an unreadable or broken file, a
+bad option).  Messages go to stderr as one sentence; a traceback is never shown.  ``-`` reads
+standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from kamplib.errors import KampError, RuleError
+from kamplib.i18n import LANGS, register, t
+from kamplib.rules import GAME_NAMES
+
+__all__ = ["main", "parse_rule_options"]
+
+DEFAULT_PLAYERS = ("Kari", "Ola", "Siri", "Per", "Anna")
+
+
+class BadInput(Exception):
+    """Raised inside the command for anything that should end with exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def parse_rule_options(options: Sequence[str] | None) -> dict[str, Any]:
+    """``["queen_points=5", "order=pass,klover"]`` → a dict, each value checked."""
+    from kamplib.rules import parse_rule_value
+
+    out: dict[str, Any] = {}
+    for option in options or ():
+        key, sep, value = option.partition("=")
+        if not sep or not key.strip():
+            raise RuleError("cli_rule_shape", value=option)
+        out[key.strip()] = parse_rule_value(key.strip(), value)
+    return out
+
+
+def _players(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    text = text.strip()
+    if text.isdigit():
+        return list(DEFAULT_PLAYERS[: int(text)]) if 3 <= int(text) <= 5 else [""] * int(text)
+    return [p.strip() for p in text.split(",")]
+
+
+def _read_input(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as err:
+        raise BadInput(t("cli_unreadable", _lang(), path=path, detail=err.strerror)) from None
+
+
+_LANG = ["nb"]
+
+
+def _lang() -> str:
+    return _LANG[0]
+
+
+def _game_options(p: argparse.ArgumentParser, *, game_default: str | None = "femkamp") -> None:
+    p.add_argument("--game", choices=GAME_NAMES, default=game_default,
+                   help="femkamp, sekskamp, sjukamp or custom (with --rule order=…)")
+    p.add_argument("--players", default=None,
+                   help="names in clockwise order, e.g. Kari,Ola,Siri,Per (or a count 3–5)")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="a house rule, e.g. queen_points=5 (repeatable)")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kamp", description="Femkamp, Sekskamp and Sjukamp: records, score "
+                     "sheets, deals and simulations.")
+    parser.add_argument("--lang", choices=LANGS, default=os.environ.get("KAMP_LANG", "nb")
+                        if os.environ.get("KAMP_LANG") in LANGS else "nb",
+                        help="language of messages and tables (nb or en)")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    score = sub.add_parser("score", help="print the score sheet of a kamp/1 record")
+    score.add_argument("record", help="a kamp/1 record file, or - for standard input")
+    score.add_argument("--json", action="store_true", help="print the sheet as JSON")
+
+    deal = sub.add_parser("deal", help="write a record with the deals of every round")
+    _game_options(deal)
+    deal.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+
+    play = sub.add_parser("play", help="play a whole game with random legal moves")
+    _game_options(play)
+    play.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+
+    check = sub.add_parser("check", help="check a typed-in score sheet (CSV)")
+    check.add_argument("sheet", help="CSV: round,Kari,Ola,… and a row per round; - for stdin")
+    check.add_argument("--game", choices=GAME_NAMES, default=None,
+                       help="the game (default: the one whose order the rows follow)")
+    check.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+
+    simulate = sub.add_parser("simulate", help="let bots play many games and compare seats")
+    _game_options(simulate)
+    try:
+        from kamplib.simulate import add_simulate_arguments
+    except ImportError:  # the simulation module is optional while it is being built
+        add_simulate_arguments = None
+    if add_simulate_arguments is not None:
+        add_simulate_arguments(simulate)
+    return parser
+
+
+def _write(text: str, output: str) -> None:
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as err:
+        raise BadInput(t("cli_unwritable", _lang(), path=output, detail=err.strerror)) from None
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from kamplib.record import read_record
+    from kamplib.sheet import ScoreSheet
+
+    game = read_record(_read_input(args.record))
+    sheet = ScoreSheet.from_game(game)
+    if args.json:
+        doc = {
+            "players": list(game.players),
+            "rounds": [{"kind": kind, "scores": dict(scores)} for kind, scores in sheet.rows],
+            "totals": game.totals(),
+            "winners": game.winners,
+        }
+        print(json.dumps(doc, ensure_ascii=False))
+        return 0
+    lang = _lang()
+    print(sheet.table(lang).to_string())
+    if game.is_over:
+        print(_winner_line(game.winners, game.totals(), lang))
+    else:
+        print(t("cli_in_progress", lang, number=len(game.rounds)))
+    return 0
+
+
+def _winner_line(winners: list[str], totals: dict[str, int], lang: str) -> str:
+    if not winners:
+        return ""
+    code = "cli_winner" if len(winners) == 1 else "cli_winners"
+    return t(code, lang, names=t("cli_and", lang).join(winners), total=totals[winners[0]])
+
+
+def _new_game(args: argparse.Namespace):  # -> Game
+    from kamplib.game import Game
+
+    players = _players(args.players) or list(DEFAULT_PLAYERS[:4])
+    rules = parse_rule_options(args.rule)
+    return Game(players, args.game, rules, seed=args.seed)
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    from kamplib.record import write_record
+
+    _write(write_record(_new_game(args)), args.output)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from kamplib.record import write_record
+
+    game = _new_game(args)
+    rng = random.Random(args.seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    _write(write_record(game), args.output)
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from kamplib.sheet import ScoreSheet
+
+    rules = parse_rule_options(args.rule)  # options first: no file is read for a bad option
+    raw = _read_input(args.sheet)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")  # a sheet saved by Excel on Windows
+    sheet = ScoreSheet.from_csv(text, args.game, rules)
+    lang = _lang()
+    print(sheet.table(lang).to_string())
+    problems = sheet.problems()
+    if not problems:
+        print(_winner_line(sheet.winners(), sheet.totals(), lang))
+        print(t("cli_sheet_ok", lang))
+        return 0
+    print(t("cli_sheet_problems", lang, count=len(problems)))
+    for problem in problems:
+        print(f"- {problem.message(lang)}")
+    return 1
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from kamplib.simulate import run_simulate
+
+    args.players = _players(args.players)
+    args.rules = parse_rule_options(args.rule)
+    return run_simulate(args)
+
+
+_COMMANDS = {"score": _cmd_score, "deal": _cmd_deal, "play": _cmd_play, "check": _cmd_check,
+             "simulate": _cmd_simulate}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit code (0 fine, 1 sheet problems, 2 bad input)."""
+    parser = _build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # --help and --version print and stop
+            return int(exit_.code or 0)
+        _LANG[0] = args.lang
+        return _COMMANDS[args.command](args)
+    except BadInput as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    except KampError as err:
+        print(f"kamp: {err.message(_lang())}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+register({
+    "cli_rule_shape": {
+        "nb": "«{value}» er ingen husregel; skriv --rule navn=verdi, for eksempel queen_points=5",
+        "en": "'{value}' is not a house rule; write --rule name=value, e.g. queen_points=5",
+    },
+    "cli_unreadable": {"nb": "kamp: kan ikke lese {path}: {detail}",
+                       "en": "kamp: cannot read {path}: {detail}"},
+    "cli_unwritable": {"nb": "kamp: kan ikke skrive {path}: {detail}",
+                       "en": "kamp: cannot write {path}: {detail}"},
+    "cli_winner": {"nb": "Vinner: {names} med {total} poeng",
+                   "en": "Winner: {names} with {total} points"},
+    "cli_winners": {"nb": "Delt seier: {names} med {total} poeng hver",
+                    "en": "Shared win: {names} with {total} points each"},
+    "cli_and": {"nb": " og ", "en": " and "},
+    "cli_in_progress": {"nb": "Spillet pågår (runde {number}); summen gjelder ferdige runder",
+                        "en": "Game in progress (round {number}); totals count finished rounds"},
+    "cli_sheet_ok": {"nb": "Poengarket stemmer: ingen feil funnet.",
+                     "en": "The score sheet adds up: no problems found."},
+    "cli_sheet_problems": {"nb": "Poengarket har {count} feil:",
+                           "en": "The score sheet has {count} problem(s):"},
+})
