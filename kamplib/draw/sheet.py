@@ -23,7 +23,8 @@ def _kind_name(kind: str, lang: str) -> str:
 
 def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[str, Any]]], *,
                      winners: Sequence[str] = (), lang: str = "nb",
-                     in_progress: int | None = None, problems: Sequence[Any] = ()) -> str:
+                     in_progress: int | None = None, problems: Sequence[Any] = (),
+                     labels: Sequence[str] | None = None) -> str:
     """The table itself: a row per round (score and running total per player), then the sums.
 
     ``problems`` are checker problems (``row``, ``player``, ``message(lang)``): a cell problem
@@ -54,7 +55,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
     body = []
     running = dict.fromkeys(players, 0)
     for i, (kind, scores) in enumerate(rows):
-        label = _kind_name(kind, lang)
+        label = labels[i] if labels is not None else _kind_name(kind, lang)
         if in_progress == i:
             label += f" ({t('draw_in_progress', lang)})"
         cells = [f"<th style='text-align:left;padding:2px 10px'>{escape(label)}</th>"]
@@ -65,6 +66,8 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
             if value is None:
                 shown = "–"
                 title = t("draw_empty_cell", lang)
+            elif not isinstance(value, int):  # text as typed: kept, shown, not added
+                shown = escape(str(value))
             else:
                 running[name] += value
                 shown = (f"{value} <small style='color:#666' title='"
@@ -123,8 +126,11 @@ def sheet_html(source: Any, *, lang: str = "nb") -> str:
                                 in_progress=in_progress)
     rows = [(kind, dict(scores)) for kind, scores in source.rows]
     winners = source.winners() if callable(source.winners) else source.winners
+    labels = None
+    if hasattr(source, "row_label"):
+        labels = [source.row_label(i, lang) for i in range(len(rows))]
     return sheet_table_html(source.players, rows, winners=winners, lang=lang,
-                            problems=source.problems())
+                            problems=source.problems(), labels=labels)
 
 
 def scores_html(players: Sequence[str], scores: Mapping[str, int], *, lang: str = "nb",

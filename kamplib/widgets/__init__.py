@@ -2,10 +2,18 @@
 
 Each widget is an ipywidgets container, so a notebook cell ending in one shows it.  A handler
 makes one engine call and re-renders; errors are shown in the page as sentences.
+
+- :class:`PlayHand`: one round against bots; :class:`PlayGame`: a whole game with the sheet.
+- :class:`Walkthrough`: step through a recorded or generated round.
+- :class:`ScoreSheetWidget`: type in a real game's scores, checked as you type.
+- :class:`RulesPicker`: game, players and house rules for the other widgets.
+- :class:`Drill`: endless quiz items with feedback and a tally.
 """
 
+from kamplib.widgets.drill import Drill
 from kamplib.widgets.play import PlayGame, PlayHand
 from kamplib.widgets.rules_picker import RulesPicker
+from kamplib.widgets.sheet import ScoreSheetWidget
 from kamplib.widgets.walkthrough import Walkthrough
 
-__all__ = ["PlayHand", "PlayGame", "Walkthrough", "RulesPicker"]
+__all__ = ["PlayHand", "PlayGame", "Walkthrough", "ScoreSheetWidget", "RulesPicker", "Drill"]
