@@ -1,0 +1,202 @@
+"""Drawing: pure functions, checked by their CSS classes and spoken labels."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kamplib import Game, new_round, parse_card
+from kamplib.draw import (
+    card_back_svg,
+    card_svg,
+    fantan_table_html,
+    hand_html,
+    round_html,
+    rounds_overview_html,
+    sheet_html,
+    trick_html,
+)
+from kamplib.rules import make_rules
+from kamplib.sheet import ScoreSheet
+
+NAMES = ["Kari", "Ola", "Siri", "Per"]
+
+
+def _classes(svg: str) -> set[str]:
+    return set(re.search(r'class="([^"]*)"', svg).group(1).split())
+
+
+def test_card_has_label_title_and_classes() -> None:
+    svg = card_svg(parse_card("QH"))
+    assert 'aria-label="hjerter dame"' in svg
+    assert "<title>hjerter dame</title>" in svg
+    assert {"card", "hearts", "queen", "red"} <= _classes(svg)
+    assert 'role="img"' in svg
+    assert ">Q<" in svg and "♥" in svg
+
+
+def test_card_label_in_english() -> None:
+    svg = card_svg(parse_card("TS"), lang="en")
+    assert "<title>10 of spades</title>" in svg
+    assert ">10<" in svg  # the ten shows as 10 on the face
+
+
+def test_red_and_black_ink() -> None:
+    assert "#c8102e" in card_svg(parse_card("2D"))
+    assert "#1b1b1b" in card_svg(parse_card("2C"))
+
+
+def test_four_colour_deck_gives_clubs_green_and_diamonds_blue() -> None:
+    clubs = card_svg(parse_card("5C"), four_color=True)
+    diamonds = card_svg(parse_card("5D"), four_color=True)
+    assert "four-color" in _classes(clubs)
+    assert "#137a2f" in clubs and "#1b1b1b" not in clubs
+    assert "#1d4fc4" in diamonds and "#c8102e" not in diamonds
+    assert "#c8102e" in card_svg(parse_card("5H"), four_color=True)
+
+
+def test_legal_and_illegal_marks() -> None:
+    legal = card_svg(parse_card("AS"), legal=True)
+    illegal = card_svg(parse_card("AS"), legal=False)
+    assert "kamp-legal" in _classes(legal) and "kamp-illegal" not in _classes(legal)
+    assert "kamp-illegal" in _classes(illegal)
+    assert "spar ess, kan spilles" in legal
+    assert "spar ess, kan ikke spilles nå" in illegal
+    assert "opacity" in illegal
+
+
+def test_card_back_hides_the_card() -> None:
+    back = card_back_svg()
+    assert "card-back" in _classes(back)
+    assert "kort med baksiden opp" in back
+
+
+def test_hand_marks_each_card() -> None:
+    cards = [parse_card(c) for c in ("AS", "KS", "2H")]
+    html = hand_html(cards, legal={cards[0], cards[1]}, player="Kari")
+    assert 'class="kamp-hand"' in html
+    assert html.count("kamp-card") == 3
+    assert html.count("kamp-legal") == 2 and html.count("kamp-illegal") == 1
+    assert "Hånden til Kari" in html
+    hidden = hand_html(cards, hidden=True, player="Ola")
+    assert hidden.count("card-back") == 3 and "AS" not in hidden
+
+
+def test_trick_shows_players_and_winner() -> None:
+    plays = [(0, parse_card("7C")), (1, parse_card("KC")), (2, parse_card("AH"))]
+    html = trick_html(plays, NAMES, winning=1)
+    assert 'class="kamp-trick"' in html
+    assert html.count("kamp-winning") == 2  # the card and its figure
+    winning_svg = re.search(r'<svg[^>]*kamp-winning[^>]*>', html).group(0)
+    assert 'data-card="KC"' in winning_svg
+    assert "vinner stikket nå" in html and "spilte ut" in html
+    for name in NAMES[:3]:
+        assert f"data-player='{name}'" in html or f'data-player="{name}"' in html
+    assert "tok stikket" in trick_html(plays, NAMES, winning=1, finished=True)
+    assert "Bordet er tomt" in trick_html([], NAMES)
+
+
+def _fantan(layout: str, moves: int) -> object:
+    g = Game(NAMES, "custom", {"order": ["fantan"], "fantan_layout": layout}, seed=3)
+    rng = random.Random(2)
+    for _ in range(moves):
+        g.play(rng.choice(g.legal_moves()))
+    return g.round
+
+
+def test_fantan_table_sevens_layout() -> None:
+    rnd = _fantan("sevens", 20)
+    html = fantan_table_html(rnd)
+    assert "kamp-layout-sevens" in html
+    assert html.count("kamp-fantan-row") == 4
+    laid = rnd.laid.bit_count()
+    assert html.count("kamp-laid") == laid
+    open_slots = html.count("kamp-slot-open")
+    assert open_slots == len(rnd.view(rnd.players[0]).playable)
+    assert "kan legges her" in html
+
+
+def test_fantan_table_sixes_and_sevens_piles() -> None:
+    rnd = _fantan("sixes_and_sevens", 25)
+    html = fantan_table_html(rnd, lang="en")
+    assert "kamp-layout-sixes_and_sevens" in html
+    assert html.count("kamp-pile") == 8
+    assert html.count("kamp-laid") == rnd.laid.bit_count()
+    assert "6 down to ace" in html and "7 up to king" in html
+
+
+def test_fantan_table_from_a_players_view() -> None:
+    rnd = _fantan("sevens", 12)
+    view = rnd.view(rnd.players[1])
+    assert fantan_table_html(view).count("kamp-laid") == rnd.laid.bit_count()
+
+
+def test_round_html_and_engine_reprs() -> None:
+    g = Game(NAMES, "femkamp", seed=7)
+    for _ in range(6):
+        g.play(g.legal_moves()[0])
+    html = g.round._repr_html_()
+    assert html == round_html(g.round)
+    assert "Runde 1: Pass" in html and "kamp-trick" in html and "kamp-score" in html
+    assert parse_card("QC")._repr_html_() == card_svg(parse_card("QC"))
+    assert "kamp-score-sheet" in g._repr_html_()
+
+
+def test_round_html_trump_round_names_the_trump() -> None:
+    hands = {p: [] for p in NAMES}
+    deck = [c for c in parse_card("AS").ALL]
+    for i, c in enumerate(deck):
+        hands[NAMES[i % 4]].append(c.text)
+    rnd = new_round("trumf", NAMES, hands, dealer=3, rules=make_rules("sjukamp"), trump="H")
+    assert "Trumf: hjerter" in round_html(rnd)
+
+
+def test_sheet_of_a_finished_game_marks_the_winner() -> None:
+    g = Game(NAMES, "femkamp", seed=5)
+    rng = random.Random(5)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+    html = sheet_html(g)
+    assert "kamp-score-sheet" in html
+    winners = g.winners
+    assert html.count('class="kamp-winner"') == len(winners)
+    assert html.count('class="kamp-total kamp-winner"') == len(winners)
+    for p, total in g.totals().items():
+        assert re.search(rf"data-player='{p}' style='[^']*'>{total}</td>", html)
+
+
+def test_sheet_of_the_example_with_running_totals_and_problems() -> None:
+    sheet = ScoreSheet.example()
+    html = sheet_html(sheet)
+    assert html.count('class="kamp-winner"') == 2  # Kari and Siri share the win
+    assert "(7)" in html and "(16)" in html  # running totals after the last row
+    assert "kamp-problem" not in html
+    sheet.set_score(0, "Ola", 9)
+    html = sheet_html(sheet)
+    assert "kamp-problem" in html and "Rad 1" in html
+
+
+def test_sheet_keeps_text_that_is_not_a_number() -> None:
+    sheet = ScoreSheet.example()
+    sheet.set_score(1, "Per", "tre")
+    html = sheet_html(sheet)
+    assert "tre" in html and "kamp-problem" in html
+
+
+@pytest.mark.parametrize("lang", ["nb", "en"])
+def test_rounds_overview(lang: str) -> None:
+    rules = make_rules("sjukamp", {"queen_points": 5, "last_round_double": True})
+    html = rounds_overview_html(rules, lang=lang)
+    assert html.count("kamp-round-tile") == 7
+    assert ("+5 per dame" if lang == "nb" else "+5 per queen") in html
+    assert ("teller dobbelt" if lang == "nb" else "scores double") in html
+    plain = rounds_overview_html(["pass", "klover", "damer", "fantan", "grand"])
+    assert "Ta så få stikk som mulig" in plain and "+4 per dame" in plain
+
+
+def test_player_names_are_escaped() -> None:
+    plays = [(0, parse_card("7C"))]
+    html = trick_html(plays, ["<b>x</b>", "B", "C"], winning=0)
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
