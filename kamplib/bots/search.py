@@ -29,8 +29,8 @@ __all__ = ["SearchBot", "APP_SEARCH_OPTIONS", "evaluate", "Evaluation", "sample_
 
 # The strength the app plays and hints with: enough samples to be clearly stronger than the
 # heuristic, a time cap so a learner never waits long (see BENCHMARKS.md, "Bots").
-APP_SEARCH_OPTIONS: dict[str, Any] = {"samples": 24, "time_budget": 0.3}
-DEFAULT_SAMPLES = 24
+APP_SEARCH_OPTIONS: dict[str, Any] = {"samples": 16, "time_budget": 0.4}
+DEFAULT_SAMPLES = 16
 
 class Evaluation:
     """Average round score for the mover of every legal move, from ``samples`` sampled deals."""

@@ -1,0 +1,361 @@
+"""Let the computer play many games and compare seats, bots and house rules.
+
+``simulate("femkamp", 4, ["heuristic", "random", "random", "random"], games=1000, seed=1)``
+plays the games (on every core when there are many), and returns tidy pandas tables: one row per
+game × round × player (``.rounds``) and per game × player (``.games``), with ``.summary()`` per
+seat and ``.to_json_summary()`` for the command line.  Game ``i`` is dealt from a seed derived
+from ``seed`` and ``i`` alone, so results do not depend on how many processes share the work.
+
+Heuristic seats play through the fast path (:func:`kamplib.bots.heuristic.round_policy`, which
+reads only the mover's hand and the face-up cards); random and search seats get a player's view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from kamplib.bots import LEVELS, make_bot
+from kamplib.bots.heuristic import round_policy
+from kamplib.errors import KampError, RuleError
+from kamplib.fantan import FanTanRound
+from kamplib.game import Game, check_players
+from kamplib.i18n import register, t
+from kamplib.rules import Rules, make_rules
+from kamplib.scoring import CLUBS
+
+__all__ = ["simulate", "SimulationResult", "DEFAULT_NAMES", "add_simulate_arguments",
+           "run_simulate", "game_seed"]
+
+DEFAULT_NAMES = ("Kari", "Ola", "Siri", "Per", "Anna")
+_PARALLEL_FROM = 200  # games; below this one process is quicker than starting workers
+_CHUNK = 25
+
+register({
+    "sim_bots": {
+        "nb": "Oppgi én datamaskin per spiller: {count} spillere, men {given} nivåer ({bots})",
+        "en": "Give one computer player per seat: {count} players but {given} levels ({bots})",
+    },
+    "sim_bot_level": {
+        "nb": "Ukjent nivå «{value}» for plass {seat}; velg blant {allowed}",
+        "en": "Unknown level '{value}' for seat {seat}; choose from {allowed}",
+    },
+    "sim_games": {
+        "nb": "Antall spill må være et helt tall fra 1 og oppover, ikke {value}",
+        "en": "The number of games must be a whole number of at least 1, not {value}",
+    },
+    "sim_players": {
+        "nb": "Spillere oppgis som et antall (3–5) eller en liste med navn, ikke {value}",
+        "en": "Players are given as a count (3–5) or a list of names, not {value}",
+    },
+    "sim_workers": {
+        "nb": "Antall prosesser må være et helt tall fra 1 og oppover, ikke {value}",
+        "en": "The number of worker processes must be a whole number of at least 1, not {value}",
+    },
+    "sim_table_head": {
+        "nb": "{games} spill {game}, frø {seed}",
+        "en": "{games} games of {game}, seed {seed}",
+    },
+    "sim_columns": {
+        "nb": "plass|spiller|nivå|snitt totalt|spredning|vinnerandel",
+        "en": "seat|player|level|mean total|spread|win share",
+    },
+})
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` in a run with ``seed``."""
+    return (seed * 1_000_003 + index) & 0x7FFFFFFFFFFF
+
+
+@dataclass
+class SimulationResult:
+    """The played games as tables, and summaries of them."""
+
+    game: str
+    players: list[str]
+    bots: list[str]
+    rules: Rules
+    seed: int
+    rounds: pd.DataFrame
+    games: pd.DataFrame
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_games(self) -> int:
+        return int(self.games["game"].nunique())
+
+    def summary(self) -> pd.DataFrame:
+        """Per seat: mean total, spread (standard deviation), best and worst, win share."""
+        g = self.games.groupby(["seat", "player", "bot"], sort=True)
+        out = g.agg(mean_total=("total", "mean"), spread=("total", "std"),
+                    best=("total", "min"), worst=("total", "max"),
+                    win_share=("win_share", "mean"), wins=("winner", "sum"))
+        return out.reset_index().set_index("seat")
+
+    def by_kind(self) -> pd.DataFrame:
+        """Mean score per kind of round and seat (columns: players)."""
+        return self.rounds.pivot_table(index="kind", columns="player", values="score",
+                                       aggfunc="mean", sort=False)[self.players]
+
+    def clubs_take_all_rate(self) -> float:
+        """Share of Kløver rounds in which one player took all 13 clubs."""
+        klover = self.rounds[self.rounds["kind"] == "klover"]
+        if klover.empty:
+            return 0.0
+        per_round = klover.groupby(["game", "round"])["took_all_clubs"].any()
+        return float(per_round.mean())
+
+    def fantan_passes(self) -> pd.Series:
+        """Mean passes per Fan Tan round, per player."""
+        ft = self.rounds[self.rounds["kind"] == "fantan"]
+        return ft.groupby("player", sort=False)["passes"].mean().reindex(self.players)
+
+    def to_json_summary(self) -> dict[str, Any]:
+        s = self.summary()
+        return {
+            "games": self.n_games,
+            "players": list(self.players),
+            "bots": list(self.bots),
+            "mean_total": {p: round(float(v), 4) for p, v in zip(s["player"], s["mean_total"],
+                                                                  strict=True)},
+            "win_share": {p: round(float(v), 4) for p, v in zip(s["player"], s["win_share"],
+                                                                 strict=True)},
+        }
+
+
+def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
+             bots: Sequence[str] | str | None = None, games: int = 1000, seed: int | None = 1,
+             rules: Rules | Mapping[str, Any] | None = None, workers: int | None = None,
+             progress: bool = True, bot_options: Mapping[str, Mapping[str, Any]] | None = None
+             ) -> SimulationResult:
+    """Play ``games`` games with the given bots per seat and return the tables.
+
+    ``bot_options`` passes settings to a level, e.g. ``{"search": {"samples": 8}}``.
+    """
+    names = _names(players)
+    levels = _levels(bots, len(names))
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise RuleError("sim_games", value=games)
+    rules_obj = rules if isinstance(rules, Rules) else make_rules(game, rules)
+    seed = random.randrange(1 << 31) if seed is None else int(seed)
+    options = {k: dict(v) for k, v in (bot_options or {}).items()}
+    for level in set(levels):  # fail early on a bad option, not in a worker
+        make_bot(level, 0, **options.get(level, {}))
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise RuleError("sim_workers", value=workers)
+    heavy = "search" in levels
+    if workers is None:
+        workers = os.cpu_count() or 1 if (games >= _PARALLEL_FROM or (heavy and games > 1)) else 1
+    workers = max(1, min(workers, games))
+    spec = (rules_obj.game, rules_obj.differences(), tuple(names), tuple(levels), seed, options)
+    chunk = 1 if heavy else _CHUNK
+    chunks = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    bar = _bar(games, progress)
+    round_rows: list[tuple] = []
+    game_rows: list[tuple] = []
+    try:
+        if workers == 1:
+            results: Iterable = (_play_chunk(spec, c) for c in chunks)
+            _collect(results, round_rows, game_rows, bar)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                _collect(pool.map(_play_chunk, [spec] * len(chunks), chunks), round_rows,
+                         game_rows, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    rounds_df = pd.DataFrame(round_rows, columns=_ROUND_COLUMNS)
+    games_df = pd.DataFrame(game_rows, columns=_GAME_COLUMNS)
+    return SimulationResult(rules_obj.game, names, levels, rules_obj, seed, rounds_df, games_df,
+                            options)
+
+
+def _collect(results: Iterable, round_rows: list, game_rows: list, bar: Any) -> None:
+    for rr, gr in results:
+        round_rows.extend(rr)
+        game_rows.extend(gr)
+        if bar is not None:
+            bar.update(len({row[0] for row in gr}))
+
+
+def _bar(total: int, progress: bool) -> Any:
+    if not progress:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="spill", desc="simulerer")
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 3 <= players <= 5:
+            raise RuleError("player_count", count=players)
+        return list(DEFAULT_NAMES[:players])
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RuleError("sim_players", value=repr(players))
+    return list(check_players(players))
+
+
+def _levels(bots: Sequence[str] | str | None, n: int) -> list[str]:
+    if bots is None:
+        return ["heuristic"] + ["random"] * (n - 1)
+    if isinstance(bots, str):
+        bots = [b for b in bots.replace(" ", "").split(",")]
+    bots = list(bots)
+    if len(bots) != n:
+        raise RuleError("sim_bots", count=n, given=len(bots), bots=", ".join(map(str, bots)))
+    out = []
+    for seat, level in enumerate(bots, start=1):
+        key = level.strip().lower() if isinstance(level, str) else level
+        if key not in LEVELS:
+            raise RuleError("sim_bot_level", value=level, seat=seat, allowed=", ".join(LEVELS))
+        out.append(key)
+    return out
+
+
+_ROUND_COLUMNS = ["game", "round", "kind", "player", "seat", "bot", "score", "tricks",
+                  "passes", "cards_left", "went_out", "took_all_clubs", "clubs_take_all_fired"]
+_GAME_COLUMNS = ["game", "player", "seat", "bot", "total", "winner", "win_share"]
+
+
+def _play_chunk(spec: tuple, indices: range) -> tuple[list[tuple], list[tuple]]:
+    """Play some games of a run (in a worker process or in this one)."""
+    game_name, differences, names, levels, seed, options = spec
+    rules = make_rules(game_name, differences)
+    round_rows: list[tuple] = []
+    game_rows: list[tuple] = []
+    for i in indices:
+        g = play_game(names, levels, rules, game_seed(seed, i), options)
+        _rows(i, g, levels, rules, round_rows, game_rows)
+    return round_rows, game_rows
+
+
+def play_game(names: Sequence[str], levels: Sequence[str], rules: Rules, seed: int,
+              options: Mapping[str, Mapping[str, Any]] | None = None) -> Game:
+    """One game with a bot per seat; bots get seeds derived from the game's seed."""
+    options = options or {}
+    g = Game(names, rules.game, rules, seed=seed)
+    rngs = [random.Random(seed * 8 + s) for s in range(len(names))]
+    agents = [make_bot(lv, seed * 8 + s, **options.get(lv, {})) if lv == "search" else None
+              for s, lv in enumerate(levels)]
+    while not g.is_over:
+        rnd = g.round
+        seat = rnd.to_move
+        level = levels[seat]
+        if level == "heuristic":
+            move = round_policy(rnd, seat)
+        elif level == "random":
+            move = rngs[seat].choice(rnd.legal_moves())
+        else:
+            move = agents[seat].choose(rnd.view(seat)).move  # type: ignore[union-attr]
+        g.play(move)
+    return g
+
+
+def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: list,
+          game_rows: list) -> None:
+    names = g.players
+    for number, rnd in enumerate(g.rounds, start=1):
+        scores = rnd.score_list()
+        fantan = isinstance(rnd, FanTanRound)
+        for seat, player in enumerate(names):
+            if fantan:
+                tricks = None
+                passes = rnd.passes[seat]
+                left = rnd.hands[seat].bit_count()
+                out = rnd.out == seat
+                all_clubs = fired = None
+            else:
+                tricks = rnd.tricks_won[seat]
+                passes = left = out = None
+                all_clubs = fired = None
+                if rnd.kind == "klover":
+                    all_clubs = (rnd.taken[seat] & CLUBS) == CLUBS & _in_play(rnd)
+                    fired = bool(all_clubs and rules.clubs_take_all_zero)
+            round_rows.append((index, number, rnd.kind, player, seat, levels[seat],
+                               scores[seat], tricks, passes, left, out, all_clubs, fired))
+    totals = g.totals()
+    winners = g.winners
+    for seat, player in enumerate(names):
+        won = player in winners
+        game_rows.append((index, player, seat, levels[seat], totals[player], won,
+                          1 / len(winners) if won else 0.0))
+
+
+def _in_play(rnd: Any) -> int:
+    mask = 0
+    for h in rnd.deal:
+        mask |= h
+    return mask
+
+
+# -- command line -------------------------------------------------------------------------------
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``kamp simulate`` beyond --game, --players, --seed and --rule."""
+    parser.add_argument("--bots", default=None, metavar="LEVEL,LEVEL,…",
+                        help="a level per seat: random, heuristic or search "
+                             "(default: heuristic, then random)")
+    parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes to use (default: every core for many games)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON line: games, players, bots, mean_total, win_share")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run ``kamp simulate``; 0 on success, 2 with a message on stderr for bad input."""
+    lang = getattr(args, "lang", "nb") or "nb"
+    try:
+        bots = args.bots.split(",") if args.bots else None
+        players: int | list[str] = args.players or (
+            len(bots) if bots and 3 <= len(bots) <= 5 else 4)
+        result = simulate(args.game or "femkamp", players, bots, games=args.games,
+                          seed=1 if args.seed is None else args.seed,
+                          rules=getattr(args, "rules", None) or None,
+                          workers=getattr(args, "workers", None), progress=not args.json)
+    except KampError as err:
+        print(err.message(lang), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json_summary(), ensure_ascii=False))
+        return 0
+    print(t("sim_table_head", lang, games=result.n_games, game=result.game, seed=result.seed))
+    print(format_summary(result, lang))
+    return 0
+
+
+def format_summary(result: SimulationResult, lang: str = "nb") -> str:
+    """The per-seat table as plain text."""
+    from kamplib.bots import LEVEL_NAMES
+
+    heads = t("sim_columns", lang).split("|")
+    rows = [heads]
+    for seat, row in result.summary().iterrows():
+        level = f"{row['bot']} ({LEVEL_NAMES[lang][row['bot']]})"
+        rows.append([str(seat + 1), row["player"], level, _num(row["mean_total"], lang),
+                     _num(row["spread"], lang), _pct(row["win_share"], lang)])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(heads))]
+    lines = ["  ".join(c.ljust(w) if i < 3 else c.rjust(w)
+                       for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
+    return "\n".join(lines)
+
+
+def _num(value: float, lang: str) -> str:
+    text = "-" if pd.isna(value) else f"{value:.2f}"
+    return text.replace(".", ",") if lang == "nb" else text
+
+
+def _pct(value: float, lang: str) -> str:
+    text = f"{100 * value:.1f} %"
+    return text.replace(".", ",") if lang == "nb" else text
