@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# The course server: Voilà with the repository's voila.json (see app/serve.py).
+APP_PORT ?= 8866
 
 .PHONY: test lint app clean
 
@@ -17,6 +19,9 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+app: $(STAMP)
+	$(BIN)/python app/serve.py --port=$(APP_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
