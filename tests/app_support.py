@@ -6,6 +6,7 @@ Shared by the browser tests (`tests/test_app_browser.py`) and the app benchmark
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shlex
 import signal
@@ -22,7 +23,19 @@ from urllib.parse import urlparse
 
 REPO = Path(__file__).resolve().parent.parent
 TUTORIAL = REPO / "tutorial"
-WELCOME = "tutorial/00-velkommen.ipynb"
+
+
+def _load_launcher() -> Any:
+    """`app/serve.py` as a module (app/ is a folder of app files, not a package)."""
+    spec = importlib.util.spec_from_file_location("kamp_app_serve", REPO / "app" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LAUNCHER = _load_launcher()
+WELCOME: str = LAUNCHER.WELCOME
 ONE_BUTTON = "tests/browser/one_button.ipynb"
 STAMP = ".venv/.installed-stamp"
 
