@@ -69,6 +69,7 @@ class _LearnerMove:
     view: PlayerView
     move: Move
     rating: Any = None
+    hint: Any = None
 
 
 def _hints_module() -> Any:
@@ -249,23 +250,25 @@ class _TableWidget(widgets.VBox):
             entry = _LearnerMove(index, len(view.history), view, played)
             self._moves.append(entry)
         self.messages.info(t("w_played", self.lang, move=_move_text(played, self.lang)))
-        self._run_bots()
-        if entry is not None:
-            self._rate(entry)
-        self._render()
+        try:
+            self._run_bots()
+            if entry is not None:
+                self._rate(entry)
+        finally:
+            self._render()  # what is shown follows the engine even if a bot or hint failed
         return True
 
     def _rate(self, entry: _LearnerMove) -> None:
+        """Rate the learner's move with the hint of the view before it (one engine call)."""
         hints = _hints_module()
-        if hints is None or entry.move not in [m for m in entry.view.legal]:
+        if hints is None or not (isinstance(entry.move, Card) or entry.move == PASS):
             self.rating.value = ""
-            return
-        if not isinstance(entry.move, Card) and entry.move != PASS:
             return  # choosing trump is not rated
-        entry.rating = hints.rate_move(entry.view, entry.move)
+        entry.hint = hints.hint(entry.view, level=self.hint_level, seed=self.seed)
+        entry.rating = entry.hint.rating(entry.move)
         if self.practice:
             label = entry.rating.label_text(self.lang)
-            reason = text_of(entry.rating.reason, self.lang)
+            reason = text_of(entry.rating, self.lang)
             self.rating.value = (
                 f"<div class='kamp-rating-{escape(entry.rating.label)}'>"
                 f"{escape(t('w_rating', self.lang, label=label, reason=reason))}</div>")
@@ -333,7 +336,10 @@ class _TableWidget(widgets.VBox):
 
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:
-        for name, content, size in uploaded_files(change.get("new")):
+        files = uploaded_files(change.get("new"))
+        if files:
+            self.upload.value = ()  # so the same file can be chosen again
+        for name, content, size in files:
             self.load(content, name=name, size=size)
 
     def load(self, content: bytes | str, *, name: str = "kamp.json",
@@ -464,8 +470,8 @@ class _TableWidget(widgets.VBox):
                     (m for m in self._moves if m.round_index == self._index), start=1):
                 if m.rating is None or m.rating.label == "good":
                     continue
-                better = hints.hint(m.view, level=self.hint_level, seed=self.seed)
-                if better.move == m.move:
+                better = m.hint
+                if better is None or better.move == m.move:
                     continue
                 items.append(t("w_review_item", lang, number=number,
                                move=_move_text(m.move, lang),

@@ -1,0 +1,365 @@
+"""PlayHand and PlayGame driven in plain Python: clicks, refusals, undo, deals, files, storms."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from kamplib import Card, IllegalMove
+from kamplib.record import write_record
+from kamplib.round import PASS
+from kamplib.widgets import PlayGame, PlayHand
+from kamplib.widgets.play import MAX_UPLOAD_BYTES
+
+FAST = {"level": "random", "hint_level": "random"}
+
+
+def cards_shown(w: PlayHand) -> list[Card]:
+    return [b._kamp_card for b in w.hand.children if getattr(b, "_kamp_card", None)]
+
+
+def buttons(w: PlayHand, css: str) -> list:
+    return [b for b in w.hand.children if css in b._dom_classes and hasattr(b, "_kamp_card")]
+
+
+def assert_consistent(w: PlayHand) -> None:
+    """What the widget shows is what the engine holds."""
+    rnd = w.round
+    assert cards_shown(w) == rnd.hand(w.learner)
+    if not rnd.is_over:
+        assert rnd.to_move == w.learner, "the bots reply until it is the learner's turn"
+        legal = set(rnd.legal_moves())
+        for b in buttons(w, "kamp-card"):
+            assert ("kamp-legal" in b._dom_classes) == (b._kamp_card in legal)
+            assert ("kamp-illegal" in b._dom_classes) == (b._kamp_card not in legal)
+    for p, s in rnd.scores().items():
+        assert f"data-player='{p}'" in w.score.value
+        assert f">{s}</td></tr>" in w.score.value.split(f"data-player='{p}'")[1].split("</tr>")[0] \
+            + "</tr>"
+    assert "kamp-error" not in w.messages.widget.value, w.messages.widget.value
+
+
+def assert_round_ended_right(rnd) -> None:
+    scores = rnd.score_list()
+    if rnd.kind == "fantan":
+        assert rnd.out >= 0 and scores[rnd.out] == 0
+        assert all(s >= 1 for i, s in enumerate(scores) if i != rnd.out)
+    else:
+        assert sum(rnd.tricks_won) == len(rnd.tricks) == rnd.deal[0].bit_count()
+        assert all(h == 0 for h in rnd.hands)
+
+
+def finish(w: PlayHand, rng: random.Random) -> None:
+    while not w.round.is_over:
+        legal = buttons(w, "kamp-legal")
+        if legal:
+            rng.choice(legal).click()
+        elif "kamp-legal" in w.pass_button._dom_classes:
+            w.pass_button.click()
+        else:
+            rng.choice([b for b in w.hand.children if hasattr(b, "click")]).click()
+
+
+def test_first_view_matches_the_engine() -> None:
+    w = PlayHand(seed=3, **FAST)
+    assert "kamp-hand" in w.hand._dom_classes
+    assert len(cards_shown(w)) == 13
+    assert_consistent(w)
+    assert "Det er din tur" in w.status.value
+
+
+def test_legal_click_plays_and_bots_reply() -> None:
+    w = PlayHand("klover", seed=4, **FAST)
+    before = len(w.round.history)
+    card = buttons(w, "kamp-legal")[0]._kamp_card
+    buttons(w, "kamp-legal")[0].click()
+    assert card not in w.round.hand(0)
+    assert len(w.round.history) > before
+    assert f"Du spilte {card.symbol}" in w.messages.widget.value
+    assert_consistent(w)
+
+
+def test_illegal_click_plays_nothing_and_says_why() -> None:
+    rng = random.Random(1)
+    for seed in range(1, 30):
+        w = PlayHand("pass", seed=seed, **FAST)
+        for _ in range(13):
+            illegal = buttons(w, "kamp-illegal")
+            if illegal and not w.round.is_over:
+                b = illegal[0]
+                history = list(w.round.history)
+                b.click()
+                assert w.round.history == history
+                with pytest.raises(IllegalMove) as err:
+                    w.round.check(b._kamp_card)
+                assert err.value.message("nb") in w.messages.widget.value
+                assert "kamp-refused" in w.messages.widget.value
+                assert "må følge farge" in w.messages.widget.value
+                assert_consistent(w)
+                return
+            rng.choice(buttons(w, "kamp-legal")).click()
+    pytest.fail("no illegal card met in 30 deals")
+
+
+@pytest.mark.parametrize("kind", ["pass", "klover", "damer", "fantan", "grand", "trumf",
+                                  "finale"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_kind_plays_to_the_end(kind: str, players: int) -> None:
+    w = PlayHand(kind, game="sjukamp", players=players, seed=players, **FAST)
+    finish(w, random.Random(players))
+    assert_round_ended_right(w.round)
+    assert "Runden er ferdig" in w.status.value
+    assert_consistent(w)
+
+
+def test_house_rules_reach_the_round() -> None:
+    w = PlayHand("damer", rules={"queen_points": 5}, seed=2, **FAST)
+    finish(w, random.Random(2))
+    assert sum(w.round.score_list()) == 20
+    w = PlayHand("fantan", game="sekskamp", seed=2, **FAST)
+    assert w.round.layout == "sixes_and_sevens"
+    assert "kamp-layout-sixes_and_sevens" in w.table.value
+
+
+def test_fantan_pass_button() -> None:
+    rng = random.Random(3)
+    w = PlayHand("fantan", seed=5, **FAST)
+    assert w.pass_button in w.hand.children
+    seen_refusal = False
+    passes_made = 0
+    while not w.round.is_over:
+        legal_pass = PASS in w.round.legal_moves()
+        if not seen_refusal and not legal_pass:
+            w.pass_button.click()
+            assert "kan ikke passe" in w.messages.widget.value
+            seen_refusal = True
+        if legal_pass:
+            assert "kamp-legal" in w.pass_button._dom_classes
+            passes = w.round.passes[0]
+            w.pass_button.click()
+            assert w.round.passes[0] == passes + 1
+            passes_made += 1
+        else:
+            rng.choice(buttons(w, "kamp-legal")).click()
+        assert_consistent(w)
+    assert seen_refusal
+    assert passes_made == w.round.passes[0]
+
+
+def test_dealer_chooses_trump() -> None:
+    # learner 3 deals the first round of a one-round game (the first dealer is the last seat)
+    w = PlayHand("trumf", rules={"trump": "dealer"}, learner=3, seed=1, **FAST)
+    assert w.round.needs_trump
+    assert w.trump_box in w.hand.children
+    w.trump_buttons[1].click()  # hjerter
+    assert w.round.trump == "H"
+    assert "Trumf: hjerter" in w.status.value
+    finish(w, random.Random(1))
+    assert_round_ended_right(w.round)
+
+
+def test_undo_takes_back_the_learners_last_move() -> None:
+    w = PlayHand("pass", seed=6, **FAST)
+    assert w.undo_button.disabled
+    w.undo_button.click()
+    assert "ingenting å angre" in w.messages.widget.value
+    hand = cards_shown(w)
+    buttons(w, "kamp-legal")[0].click()
+    buttons(w, "kamp-legal")[0].click()
+    mid = list(w.round.history)
+    buttons(w, "kamp-legal")[0].click()
+    w.undo_button.click()
+    assert w.round.history == mid
+    assert "Angret" in w.messages.widget.value
+    w.undo_button.click()
+    w.undo_button.click()
+    assert cards_shown(w) == hand
+    assert_consistent(w)
+
+
+def test_undo_after_the_round_ended() -> None:
+    w = PlayHand("grand", seed=7, **FAST)
+    finish(w, random.Random(7))
+    w.undo_button.click()
+    assert not w.round.is_over
+    assert len(cards_shown(w)) == 1
+    assert_consistent(w)
+
+
+def test_same_seed_same_deal_and_new_deal_differs() -> None:
+    a = PlayHand("pass", seed=11, **FAST)
+    b = PlayHand("pass", seed=11, **FAST)
+    assert cards_shown(a) == cards_shown(b)
+    first = cards_shown(a)
+    a.new_deal_button.click()
+    assert a.seed == 12 and a.seed_input.value == 12
+    assert cards_shown(a) != first
+    a.seed_input.value = 11
+    a.replay_button.click()
+    assert cards_shown(a) == first
+    assert "kamp-new-deal" in a.new_deal_button._dom_classes
+
+
+def test_practice_off_hides_hint_and_undo() -> None:
+    w = PlayHand(seed=1, practice=False, **FAST)
+    assert w.hint_button not in w.controls.children
+    assert w.undo_button not in w.controls.children
+
+
+def test_hint_is_shown_in_words() -> None:
+    w = PlayHand("pass", seed=2, **FAST)
+    w.hint_button.click()
+    assert w.hint_text.value.strip()
+    assert "kamp-hint" in w.hint_button._dom_classes
+    assert "kamp-hint-text" in w.hint_text._dom_classes
+    assert "kamp-error" not in w.messages.widget.value
+
+
+def test_save_and_load_a_record() -> None:
+    w = PlayHand("damer", seed=8, **FAST)
+    for _ in range(3):
+        buttons(w, "kamp-legal")[0].click()
+    w.save_button.click()
+    assert "kamp-download" in w.save_link.value and "base64," in w.save_link.value
+    text = write_record(w.game)
+    history = list(w.round.history)
+    other = PlayHand("pass", seed=1, **FAST)
+    assert other.load(text.encode(), name="min.json")
+    assert other.round.history == history and other.round.kind == "damer"
+    assert "Lastet inn min.json" in other.messages.widget.value
+    assert_consistent(other)
+    finish(other, random.Random(1))
+    assert_round_ended_right(other.round)
+
+
+def test_broken_file_is_refused_and_the_game_kept() -> None:
+    w = PlayHand("pass", seed=9, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    history = list(w.round.history)
+    assert not w.load(b'{"format": "kamp/1", "game": "femkamp"', name="odelagt.json")
+    assert "kamp-error" in w.messages.widget.value
+    assert "odelagt.json" in w.messages.widget.value and "JSON" in w.messages.widget.value
+    assert w.round.history == history
+    doc = json.loads(write_record(w.game))
+    doc["rounds"][0]["plays"].append(["Du", "AS"] if doc["players"][0] == "Du" else [])
+    assert not w.load(json.dumps(doc), name="feil.json")
+    assert "Spillet ditt er beholdt" in w.messages.widget.value
+    assert w.round.history == history
+
+
+def test_too_big_file_is_refused() -> None:
+    w = PlayHand("pass", seed=9, **FAST)
+    assert not w.load(b" " * (MAX_UPLOAD_BYTES + 1), name="stor.json")
+    assert "for stor" in w.messages.widget.value
+
+
+def test_upload_widget_event() -> None:
+    w = PlayHand("klover", seed=3, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    text = write_record(w.game).encode()
+    other = PlayHand("pass", seed=1, **FAST)
+    other.upload.value = ({"name": "k.json", "type": "application/json", "size": len(text),
+                           "content": memoryview(text),
+                           "last_modified": datetime.now(UTC)},)
+    assert other.round.kind == "klover"
+    assert other.upload.value == ()  # ready for the next file
+
+
+def test_english_interface() -> None:
+    w = PlayHand("pass", seed=1, lang="en", **FAST)
+    assert "It is your turn" in w.status.value
+    assert w.hint_button.description == "Hint"
+    assert cards_shown(w)[0].name("en") in buttons(w, "kamp-card")[0].tooltip
+
+
+def test_four_colour_buttons() -> None:
+    w = PlayHand("pass", seed=1, four_color=True, **FAST)
+    colours = {b._kamp_card.suit: b.style.text_color for b in buttons(w, "kamp-card")}
+    assert colours.get("C", "#137a2f") == "#137a2f"
+    assert colours.get("D", "#1d4fc4") == "#1d4fc4"
+
+
+def test_bad_setup_is_a_clear_error() -> None:
+    from kamplib.errors import KampError
+
+    with pytest.raises(KampError, match="Ukjent runde"):
+        PlayHand("poker")
+    with pytest.raises(KampError, match="3 til 5"):
+        PlayHand(players=7)
+
+
+@pytest.mark.parametrize("kind", ["pass", "fantan", "trumf"])
+def test_click_storm_play_hand(kind: str) -> None:
+    rng = random.Random(kind)
+    rules = {"trump": "dealer"} if kind == "trumf" else None
+    w = PlayHand(kind, rules=rules, seed=1, **FAST)
+    finished = 0
+    for _ in range(1000):
+        action = rng.random()
+        if action < 0.55:
+            cards = [b for b in w.hand.children if hasattr(b, "click")]
+            rng.choice(cards).click()
+        elif action < 0.6:
+            w.hint_button.click()
+        elif action < 0.75:
+            w.undo_button.click()
+        elif action < 0.77:
+            w.new_deal_button.click()
+        elif w.round.kind == "fantan":
+            w.pass_button.click()
+        else:
+            w.replay_button.click()
+        assert_consistent(w)
+        if w.round.is_over:
+            assert_round_ended_right(w.round)
+            finished += 1
+    finish(w, rng)  # and after all that, the round still ends correctly
+    assert_round_ended_right(w.round)
+    assert_consistent(w)
+
+
+def test_play_game_runs_a_whole_game_with_the_sheet() -> None:
+    w = PlayGame("femkamp", seed=2, **FAST)
+    rng = random.Random(2)
+    rounds_seen = set()
+    while not w.game.is_over:
+        rounds_seen.add(w.round.kind)
+        legal = buttons(w, "kamp-legal")
+        if legal:
+            rng.choice(legal).click()
+        else:
+            w.pass_button.click()
+        assert_consistent(w)
+        assert "kamp-score-sheet" in w.sheet.value
+    assert rounds_seen == {"pass", "klover", "damer", "fantan", "grand"}
+    assert "Spillet er ferdig" in w.sheet.value
+    assert w.sheet.value.count('class="kamp-winner"') == len(w.game.winners)
+    w.save_button.click()
+    assert "kamp-download" in w.save_link.value
+    for b in buttons(w, "kamp-card"):
+        b.click()
+        assert "Spillet er over" in w.messages.widget.value or "Runden er over" in \
+            w.messages.widget.value
+
+
+def test_click_storm_play_game() -> None:
+    rng = random.Random(99)
+    w = PlayGame("sjukamp", players=3, seed=5, **FAST)
+    for _ in range(1000):
+        action = rng.random()
+        if action < 0.8:
+            cards = [b for b in w.hand.children if hasattr(b, "click")]
+            if cards:
+                rng.choice(cards).click()
+        elif action < 0.9:
+            w.undo_button.click()
+        elif action < 0.97:
+            w.pass_button.click()
+        else:
+            w.hint_button.click()
+        assert_consistent(w)
+        for rnd in w.game.rounds[:-1]:
+            assert_round_ended_right(rnd)
