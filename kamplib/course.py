@@ -1,0 +1,338 @@
+"""Small helpers the course notebooks call in one line: deals played out by bots, tables of tricks.
+
+The notebooks narrate; whatever they need beyond one call into the engine, the widgets or the
+drawing lives here, with tests.  Tables are pandas DataFrames with Norwegian (or English) column
+names, so a learner sees them the way a score sheet looks.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from kamplib.cards import Card, cards_of
+from kamplib.deal import removed_cards
+from kamplib.errors import RuleError
+from kamplib.game import Game
+from kamplib.i18n import ROUND_NAMES, SuitName, register, t
+from kamplib.round import Round
+from kamplib.rules import KINDS, make_rules
+from kamplib.scoring import trick_scores
+from kamplib.tricks import TrickRound
+
+__all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "running_totals",
+           "move_log", "dealers", "trick_picture", "try_move", "rule_effect", "cards_text",
+           "explain_trick", "first_trick_with_discard", "must_follow_moment", "refused_card",
+           "taken_picture", "first_costly_trick", "save_record"]
+
+PLAYERS: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per")
+
+register({
+    "course_players": {"nb": "Spillere", "en": "Players"},
+    "course_removed": {"nb": "Tas ut", "en": "Taken out"},
+    "course_each": {"nb": "Kort hver i stikkrundene", "en": "Cards each in trick rounds"},
+    "course_fantan": {"nb": "Kort hver i Fan Tan", "en": "Cards each in Fan Tan"},
+    "course_nothing": {"nb": "ingenting", "en": "nothing"},
+    "course_trick": {"nb": "Stikk", "en": "Trick"},
+    "course_led": {"nb": "Spilte ut", "en": "Led"},
+    "course_took": {"nb": "Tok stikket", "en": "Took it"},
+    "course_cost": {"nb": "Poeng", "en": "Points"},
+    "course_round": {"nb": "Runde", "en": "Round"},
+    "course_total": {"nb": "Sum", "en": "Total"},
+    "course_turn": {"nb": "Tur", "en": "Turn"},
+    "course_player": {"nb": "Spiller", "en": "Player"},
+    "course_move": {"nb": "Trekk", "en": "Move"},
+    "course_pass": {"nb": "pass", "en": "pass"},
+    "course_scores_length": {
+        "nb": "{player} har {count} tall, men rundene er {rounds}",
+        "en": "{player} has {count} numbers, but the rounds are {rounds}"},
+    "course_not_over": {
+        "nb": "Runden er ikke ferdig ennå, så stikkene kan ikke listes som en hel runde",
+        "en": "The round is not finished yet"},
+    "course_dealer": {"nb": "Giver", "en": "Dealer"},
+    "course_starts": {"nb": "Begynner", "en": "Starts"},
+    "course_legal": {"nb": "{card} er lov å spille nå", "en": "{card} may be played now"},
+    "course_usual": {"nb": "Vanlige regler", "en": "Usual rules"},
+    "course_house": {"nb": "Med husregelen", "en": "With the house rule"},
+    "course_no_trick": {"nb": "Runden har {count} ferdige stikk, ikke stikk nummer {number}",
+                        "en": "The round has {count} finished tricks, not trick {number}"},
+    "course_explain_lead": {"nb": "{player} spilte ut {card}, så {suit} er utspillsfargen.",
+                            "en": "{player} led {card}, so {suit} is the suit led."},
+    "course_explain_follow": {"nb": "{player} fulgte farge med {card}.",
+                              "en": "{player} followed suit with {card}."},
+    "course_explain_discard": {
+        "nb": "{player} hadde ikke {suit} og kastet {card}; det kortet kan ikke vinne.",
+        "en": "{player} had no {suit} and discarded {card}; that card cannot win."},
+    "course_explain_trump": {
+        "nb": "{player} hadde ikke {suit} og trumfet med {card}.",
+        "en": "{player} had no {suit} and trumped with {card}."},
+    "course_explain_winner": {"nb": "{player} tar stikket med {card}.",
+                              "en": "{player} takes the trick with {card}."},
+    "course_no_moment": {"nb": "Fant ikke noe slikt øyeblikk i denne utdelingen",
+                         "en": "No such moment in this deal"},
+    "course_taken": {"nb": "{player} tok disse kortene som gir poeng ({points} poeng):",
+                     "en": "{player} took these scoring cards ({points} points):"},
+    "course_not_tricks": {
+        "nb": "{name} er ikke en stikkrunde; bruk move_log for Fan Tan",
+        "en": "{name} is not a trick round; use move_log for Fan Tan"},
+})
+
+
+def deck_table(lang: str = "nb") -> pd.DataFrame:
+    """How the deck is fitted to 3, 4 and 5 players (straight from the engine's deal rules)."""
+    trick_rules, fantan_rules = make_rules("femkamp"), make_rules("femkamp")
+    rows = []
+    for n in (3, 4, 5):
+        out = removed_cards("pass", n, trick_rules)
+        fantan = 52 - len(removed_cards("fantan", n, fantan_rules))
+        low, extra = divmod(fantan, n)
+        rows.append({
+            t("course_players", lang): n,
+            t("course_removed", lang): " ".join(c.symbol for c in out) or t("course_nothing",
+                                                                             lang),
+            t("course_each", lang): (52 - len(out)) // n,
+            t("course_fantan", lang): f"{low}–{low + 1}" if extra else str(low),
+        })
+    return pd.DataFrame(rows).set_index(t("course_players", lang))
+
+
+def play_out(target: Game | Round, level: str = "heuristic", seed: int = 1,
+             moves: int | None = None) -> Game | Round:
+    """Let bots play ``target`` (a game or a round) to the end, or for ``moves`` moves.
+
+    Every seat gets its own bot of ``level`` seeded from ``seed``, so the same call always plays
+    the same way.  Returns ``target`` itself, played on.
+    """
+    from kamplib.bots import make_bot
+
+    players = target.players
+    bots = {p: make_bot(level, seed=seed * 100 + i) for i, p in enumerate(players)}
+    done = 0
+    while not target.is_over and (moves is None or done < moves):
+        rnd = target.round if isinstance(target, Game) else target
+        player = rnd.player_to_move
+        target.play(bots[player].choose(rnd.view(player)).move)
+        done += 1
+    return target
+
+
+def bot_round(kind: str, seed: int = 1, players: Sequence[str] = PLAYERS,
+              level: str = "heuristic", rules: Mapping[str, Any] | None = None,
+              moves: int | None = None) -> Round:
+    """A freshly dealt round of ``kind`` (from ``seed``) played by bots; the deal is the same
+    for every level, so the levels can be compared on the same cards."""
+    if kind not in KINDS:
+        raise RuleError("unknown_kind", value=kind, allowed=", ".join(KINDS))
+    game = Game(list(players), "custom", {**(rules or {}), "order": [kind]}, seed=seed)
+    play_out(game.round, level, seed, moves)
+    return game.round
+
+
+def trick_log(rnd: Round, lang: str = "nb") -> pd.DataFrame:
+    """One row per finished trick: who led, every player's card, who took it and what it cost."""
+    if not isinstance(rnd, TrickRound):
+        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+    rows = []
+    for number, trick in enumerate(rnd.tricks, 1):
+        cards = dict(trick.plays)
+        won = [0] * rnd.n
+        won[trick.winner] = 1
+        taken = [0] * rnd.n
+        taken[trick.winner] = sum(c.bit for c in trick.cards)
+        cost = trick_scores(rnd.kind, won, taken, rnd.rules, rnd.multiplier)[trick.winner]
+        row: dict[str, Any] = {t("course_trick", lang): number,
+                               t("course_led", lang): rnd.players[trick.leader]}
+        for seat, name in enumerate(rnd.players):
+            row[name] = cards[seat].symbol
+        row[t("course_took", lang)] = rnd.players[trick.winner]
+        row[t("course_cost", lang)] = cost
+        rows.append(row)
+    return pd.DataFrame(rows).set_index(t("course_trick", lang))
+
+
+def move_log(rnd: Round, lang: str = "nb", last: int | None = None) -> pd.DataFrame:
+    """The moves of a round in order (turn, player, card or pass); the ``last`` few if given."""
+    rows = [{t("course_turn", lang): i,
+             t("course_player", lang): rnd.players[seat],
+             t("course_move", lang): move.symbol if isinstance(move, Card)
+             else t("course_pass", lang)}
+            for i, (seat, move) in enumerate(rnd.history, 1)]
+    frame = pd.DataFrame(rows, columns=[t("course_turn", lang), t("course_player", lang),
+                                        t("course_move", lang)])
+    frame = frame.set_index(t("course_turn", lang))
+    return frame.tail(last) if last else frame
+
+
+def running_totals(scores: Mapping[str, Sequence[int]], kinds: Sequence[str],
+                   lang: str = "nb") -> pd.DataFrame:
+    """A score table with a row per round and the sum at the bottom, for any number of players
+    (also a worked example that shows only some of the table)."""
+    kinds = list(kinds)
+    for player, values in scores.items():
+        if len(values) != len(kinds):
+            raise RuleError("course_scores_length", player=player, count=len(values),
+                            rounds=len(kinds))
+    index = [f"{i}. {ROUND_NAMES[lang].get(k, k)}" for i, k in enumerate(kinds, 1)]
+    frame = pd.DataFrame({p: list(v) for p, v in scores.items()}, index=index)
+    frame.loc[t("course_total", lang)] = frame.sum()
+    frame.index.name = t("course_round", lang)
+    return frame
+
+
+def cards_text(mask_or_cards: int | Sequence[Card]) -> str:
+    """Cards as a short line of symbols (``♠A ♥10``) for narration."""
+    cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
+    return " ".join(c.symbol for c in cards)
+
+
+def dealers(game: Game, lang: str = "nb") -> pd.DataFrame:
+    """Who deals each round and who starts it: the dealer moves one seat clockwise per round."""
+    rows = []
+    for i, deal in enumerate(game.deals, 1):
+        rows.append({t("course_round", lang): f"{i}. {ROUND_NAMES[lang][deal.kind]}",
+                     t("course_dealer", lang): game.players[deal.dealer],
+                     t("course_starts", lang): game.players[(deal.dealer + 1) % game.n]})
+    return pd.DataFrame(rows).set_index(t("course_round", lang))
+
+
+def trick_picture(rnd: Round, number: int, lang: str = "nb") -> str:
+    """Trick ``number`` (from 1) of a trick round as a picture: who played what, who took it."""
+    from kamplib.draw import trick_html
+
+    if not isinstance(rnd, TrickRound):
+        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+    if not 1 <= number <= len(rnd.tricks):
+        raise RuleError("course_no_trick", count=len(rnd.tricks), number=number)
+    trick = rnd.tricks[number - 1]
+    title = f"{t('course_trick', lang)} {number}"
+    return trick_html(trick.plays, rnd.players, winning=trick.winner, finished=True, lang=lang,
+                      title=title)
+
+
+def try_move(rnd: Round, move: str | Card, lang: str = "nb") -> str:
+    """What the rules say about ``move`` for the player to move, without playing it."""
+    from kamplib.errors import KampError
+
+    try:
+        rnd.check(move)
+    except KampError as err:
+        return err.message(lang)
+    from kamplib.round import parse_move
+
+    parsed = parse_move(move)
+    shown = parsed.symbol if isinstance(parsed, Card) else str(parsed)
+    return t("course_legal", lang, card=shown)
+
+
+def rule_effect(kind: str, changes: Mapping[str, Any], seed: int = 1,
+                players: Sequence[str] = PLAYERS, level: str = "heuristic",
+                base: Mapping[str, Any] | None = None, lang: str = "nb") -> pd.DataFrame:
+    """The same deal played by the same bots with and without a house rule: scores side by side.
+
+    The deal depends only on ``seed``, so any difference comes from the rule (and from the bots
+    reacting to it).
+    """
+    usual = bot_round(kind, seed, players, level, base)
+    house = bot_round(kind, seed, players, level, {**(base or {}), **changes})
+    return pd.DataFrame({t("course_usual", lang): usual.scores(),
+                         t("course_house", lang): house.scores()})
+
+
+def explain_trick(rnd: Round, number: int, lang: str = "nb") -> str:
+    """Trick ``number`` told in words: the lead, who followed, who discarded, who took it."""
+    trick_picture(rnd, number, lang)  # same checks: a trick round and a finished trick
+    trick = rnd.tricks[number - 1]
+    (leader, lead), *rest = trick.plays
+    suit = SuitName(lead.suit)
+    lines = [t("course_explain_lead", lang, player=rnd.players[leader], card=lead, suit=suit)]
+    for seat, card in rest:
+        if card.suit == lead.suit:
+            code = "course_explain_follow"
+        elif card.suit == getattr(rnd, "trump", None):
+            code = "course_explain_trump"
+        else:
+            code = "course_explain_discard"
+        lines.append(t(code, lang, player=rnd.players[seat], card=card, suit=suit))
+    winning = dict(trick.plays)[trick.winner]
+    lines.append(t("course_explain_winner", lang, player=rnd.players[trick.winner], card=winning))
+    return " ".join(lines)
+
+
+def first_trick_with_discard(rnd: Round) -> int:
+    """The number of the first trick where someone could not follow suit (1 if none did)."""
+    for number, trick in enumerate(getattr(rnd, "tricks", ()), 1):
+        lead = trick.plays[0][1].suit
+        if any(card.suit != lead for _, card in trick.plays):
+            return number
+    return 1
+
+
+def must_follow_moment(kind: str = "pass", seed: int = 1, level: str = "random",
+                       players: Sequence[str] = PLAYERS) -> Round:
+    """A round stopped where the player to move holds the suit led and other suits too, so some
+    of their cards are refused: the moment "follow suit" is felt."""
+    full = bot_round(kind, seed, players, level)
+    for count in range(1, len(full.history)):
+        rnd = full.replayed(count)
+        if rnd.trick and len(rnd.legal_moves()) < len(rnd.hand(rnd.to_move)):
+            return rnd
+    raise RuleError("course_no_moment")
+
+
+def refused_card(rnd: Round) -> Card:
+    """A card the player to move holds but may not play now (for showing why it is refused)."""
+    legal = set(rnd.legal_moves())
+    for card in rnd.hand(rnd.to_move) if rnd.to_move >= 0 else ():
+        if card not in legal:
+            return card
+    raise RuleError("course_no_moment")
+
+
+def _scores_card(kind: str, card: Card) -> bool:
+    if kind == "klover":
+        return card.suit == "C"
+    if kind == "damer":
+        return card.rank == 12
+    if kind == "finale":
+        return card.suit == "C" or card.rank == 12
+    return True
+
+
+def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> str:
+    """The scoring cards in a player's tricks (clubs, queens …), by default the player who
+    scored the most in the round."""
+    from kamplib.draw import hand_html
+
+    if not isinstance(rnd, TrickRound):
+        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+    scores = rnd.scores()
+    player = player or max(scores, key=scores.get)
+    cards = [c for c in rnd.taken_cards(player) if _scores_card(rnd.kind, c)]
+    caption = t("course_taken", lang, player=player, points=scores[player])
+    return f"<div><b>{caption}</b></div>" + hand_html(cards, lang=lang, scale=0.6)
+
+
+def first_costly_trick(rnd: Round) -> int:
+    """The number of the first trick that cost its taker points (1 if none did)."""
+    log = trick_log(rnd)
+    costly = log.index[log[t("course_cost")] != 0]
+    return int(costly[0]) if len(costly) else 1
+
+
+def save_record(game: Game, name: str, folder: str | Path | None = None) -> Path:
+    """Write ``game`` as a kamp/1 record file called ``name`` and return its path.
+
+    Without ``folder`` the file goes to a ``kamp-spill`` folder in the system's temporary
+    directory, so running the course never litters the project folder.
+    """
+    from kamplib.record import write_record
+
+    target = Path(folder) if folder is not None else Path(tempfile.gettempdir()) / "kamp-spill"
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / Path(name).name
+    path.write_text(write_record(game), encoding="utf-8")
+    return path
