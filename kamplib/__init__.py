@@ -8,7 +8,7 @@ from kamplib.cards import Card, cards_of, parse_card, parse_cards, parse_suit
 from kamplib.errors import CardError, IllegalMove, KampError, RecordError, RuleError, SheetError
 from kamplib.fantan import FanTanRound
 from kamplib.game import Game, RoundDeal
-from kamplib.round import PASS, Round, new_round
+from kamplib.round import PASS, Round, deal_round, new_round
 from kamplib.rules import GAMES, KINDS, Rules, make_rules
 from kamplib.tricks import Trick, TrickRound
 from kamplib.view import PlayerView
@@ -16,7 +16,7 @@ from kamplib.view import PlayerView
 __all__ = [
     "Card", "cards_of", "parse_card", "parse_cards", "parse_suit",
     "KampError", "CardError", "IllegalMove", "RecordError", "RuleError", "SheetError",
-    "FanTanRound", "Game", "RoundDeal", "PASS", "Round", "new_round",
+    "FanTanRound", "Game", "RoundDeal", "PASS", "Round", "new_round", "deal_round",
     "GAMES", "KINDS", "Rules", "make_rules", "Trick", "TrickRound", "PlayerView",
 ]
 __version__ = "0.1.0"

@@ -24,7 +24,12 @@ __all__ = [
     "mask_of",
     "sort_cards",
     "suit_mask",
+    "mask_cards",
+    "block_cards",
+    "iter_bits",
     "ALL_MASK",
+    "SUIT_MASKS",
+    "SUIT_BLOCKS",
 ]
 
 # Suit order used everywhere cards are sorted or listed: black, red, black, red.
@@ -182,12 +187,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, in canonical order (suits S H C D, ace first)."""
-    out: list[Card] = []
-    for si in range(4):
-        block = (mask >> (16 * si)) & 0x1FFF
-        if block:
-            out.extend(block_cards(si, block))
-    return out
+    return list(mask_cards(mask))
 
 
 def iter_bits(mask: int) -> Iterator[Card]:
@@ -201,18 +201,39 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=_sort_key)
 
 
+def _block_table(suit_index: int) -> tuple[tuple[Card, ...], ...]:
+    """Every 13-bit block of one suit → its cards, ace first (8192 entries).
+
+    A block is a high part (bits 7-12) and a low part (bits 0-6); the cards of the block are
+    the cards of its high part followed by those of its low part, so two small tables build it.
+    """
+    suit = _SUIT_CARDS_ACE_FIRST[suit_index]  # A K Q ... 2: bit 12 first
+
+    def cards(bits: range, block: int) -> tuple[Card, ...]:
+        return tuple(suit[12 - b] for b in reversed(bits) if block >> b & 1)
+
+    high = [cards(range(7, 13), h << 7) for h in range(1 << 6)]
+    low = [cards(range(7), lo) for lo in range(1 << 7)]
+    return tuple(h + lo for h in high for lo in low)
+
+
 _SUIT_CARDS_ACE_FIRST = tuple(
     tuple(Card.ALL[si * 13 + r - 2] for r in range(14, 1, -1)) for si in range(4)
 )
-# Each suit's 13-bit block → its cards (ace first), filled on first use: turning a mask into
-# cards is then at most four dictionary lookups.
-_BLOCK_CACHE: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+# Turning a mask into cards is then four tuple look-ups and three concatenations: this is what
+# keeps ``legal_moves`` cheap enough for playouts.
+SUIT_BLOCKS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_block_table(si) for si in range(4))
+_BLOCKS = SUIT_BLOCKS
+_B0, _B1, _B2, _B3 = _BLOCKS
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (16 * si) for si in range(4))
 
 
 def block_cards(suit_index: int, block: int) -> tuple[Card, ...]:
     """The cards of one suit's 13-bit block, ace first."""
-    cached = _BLOCK_CACHE[suit_index].get(block)
-    if cached is None:
-        cached = tuple(c for c in _SUIT_CARDS_ACE_FIRST[suit_index] if block >> (c.rank - 2) & 1)
-        _BLOCK_CACHE[suit_index][block] = cached
-    return cached
+    return _BLOCKS[suit_index][block]
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask as a tuple, in canonical order (suits S H C D, ace first)."""
+    return (_B0[mask & 0x1FFF] + _B1[mask >> 16 & 0x1FFF] + _B2[mask >> 32 & 0x1FFF]
+            + _B3[mask >> 48])

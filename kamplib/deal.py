@@ -7,7 +7,9 @@ import random
 from kamplib.cards import Card, parse_card
 from kamplib.rules import Rules
 
-__all__ = ["removed_cards", "deck_for", "hand_sizes", "deal_hands", "deal_order"]
+__all__ = [
+    "removed_cards", "deck_for", "hand_sizes", "deal_hands", "deal_order", "trump_for",
+]
 
 _RED_TWOS = {3: (parse_card("2D"),), 4: (), 5: (parse_card("2D"), parse_card("2H"))}
 
@@ -40,10 +42,42 @@ def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:
 
 def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
                rng: random.Random) -> tuple[int, ...]:
-    """Shuffle and deal one card at a time clockwise from the dealer's left; hands as bit masks."""
-    deck = [c.bit for c in deck_for(kind, players, rules)]
-    rng.shuffle(deck)
+    """Shuffle and deal one card at a time clockwise from the dealer's left; hands as bit masks.
+
+    The shuffle gives every card a random number and sorts the deck by it, which is a uniform
+    shuffle (ties among 53-bit floats practically never happen) and about twice as fast as
+    ``random.shuffle``.  Dealing one at a time means the ``k``-th player from the dealer's left
+    gets every ``n``-th card of the shuffled deck, starting with card ``k``; the bits of different
+    cards never overlap, so ``sum`` of them is their union.
+    """
+    draw = rng.random
+    deck = sorted(_deck_bits(kind, players, rules), key=lambda _: draw())
     hands = [0] * players
-    for j, bit in enumerate(deck):
-        hands[(dealer + 1 + j) % players] |= bit
+    for k in range(players):
+        hands[(dealer + 1 + k) % players] = sum(deck[k::players])
     return tuple(hands)
+
+
+def trump_for(kind: str, players: int, rules: Rules, rng: random.Random) -> str | None:
+    """The trump of a round: fixed by the house rule, turned from the deck, or None.
+
+    ``None`` means there is none (not a trump round) or the dealer will choose it
+    (``trump: dealer``).  With ``trump: draw`` a random card of the round's deck is turned and
+    its suit is trump; the deck is then shuffled again for the deal.
+    """
+    if kind != "trumf" or rules.trump == "dealer":
+        return None
+    if rules.trump == "draw":
+        return rng.choice(deck_for(kind, players, rules)).suit
+    return rules.trump
+
+
+def _deck_bits(kind: str, players: int, rules: Rules) -> tuple[int, ...]:
+    full = kind == "fantan" and rules.fantan_deck == "full"
+    return _DECK_BITS[players][full]
+
+
+_DECK_BITS = {
+    n: {full: tuple(c.bit for c in Card.ALL if full or c not in _RED_TWOS[n]) for full in (0, 1)}
+    for n in (3, 4, 5)
+}

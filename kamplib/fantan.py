@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kamplib.cards import SUITS, Card, block_cards, cards_of, parse_card
+from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
 from kamplib.round import PASS, Move, Round
 from kamplib.rules import Rules
@@ -92,8 +92,7 @@ class FanTanRound(Round):
         if seat < 0:
             return ()
         mask = self._layable(seat)
-        cards = (block_cards(0, mask & 0x1FFF) + block_cards(1, (mask >> 16) & 0x1FFF)
-                 + block_cards(2, (mask >> 32) & 0x1FFF) + block_cards(3, mask >> 48))
+        cards = mask_cards(mask)
         if not mask or (self.voluntary_pass and not self.opening):
             return (*cards, PASS)
         return cards
@@ -158,6 +157,7 @@ class FanTanRound(Round):
         else:
             self.out = seat
             self.to_move = -1
+            self.is_over = True
 
     # -- questions ---------------------------------------------------------------------------
     @property

@@ -13,10 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kamplib.cards import Card
-from kamplib.deal import deal_hands
+from kamplib.deal import deal_hands, trump_for
 from kamplib.errors import IllegalMove, RuleError
-from kamplib.round import Move, Round, new_round
+from kamplib.round import Move, Round, check_players, new_round
 from kamplib.rules import Rules, make_rules
 
 if TYPE_CHECKING:
@@ -33,19 +32,6 @@ class RoundDeal:
     dealer: int
     hands: tuple[int, ...]
     trump: str | None = None
-
-
-def check_players(players: Sequence[str]) -> tuple[str, ...]:
-    """3 to 5 distinct, non-empty names in clockwise order."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleError("player_names", names=repr(players))
-    players = tuple(players)
-    if not 3 <= len(players) <= 5:
-        raise RuleError("player_count", count=len(players))
-    if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
-            or len(set(players)) != len(players) or "pass" in players):
-        raise RuleError("player_names", names=", ".join(map(str, players)))
-    return players
 
 
 class Game:
@@ -83,12 +69,7 @@ class Game:
 
     # -- dealing -------------------------------------------------------------------------------
     def _new_deal(self, kind: str, dealer: int) -> RoundDeal:
-        trump = None
-        if kind == "trumf":
-            if self.rules.trump == "draw":
-                trump = self.rng.choice(Card.ALL).suit  # turn a card; then reshuffle and deal
-            elif self.rules.trump != "dealer":
-                trump = self.rules.trump
+        trump = trump_for(kind, self.n, self.rules, self.rng)
         return RoundDeal(kind, dealer, deal_hands(kind, self.n, dealer, self.rules, self.rng),
                          trump)
 
@@ -116,16 +97,23 @@ class Game:
         return None if self.is_over else self.round.player_to_move
 
     def legal_moves(self) -> tuple[Move, ...]:
-        return () if self.is_over else self.round.legal_moves()
+        rnd = self.rounds[-1]
+        if rnd.is_over:
+            if not self._sync():
+                return ()
+            rnd = self.rounds[-1]
+        return rnd.legal_moves()
 
     def play(self, move: Move, player: str | None = None) -> None:
         """Play for the player to move (or for ``player``, refused when it is not their turn).
 
         When the move ends a round the next one starts; a refused move changes nothing.
         """
-        if self.is_over:
-            raise IllegalMove("game_over", round=len(self.rounds), kind=self.round.kind)
-        rnd = self.round
+        rnd = self.rounds[-1]
+        if rnd.is_over:
+            if not self._sync():
+                raise IllegalMove("game_over", round=len(self.rounds), kind=rnd.kind)
+            rnd = self.rounds[-1]
         if player is None:
             rnd.play(move)
         else:
@@ -133,11 +121,20 @@ class Game:
         if rnd.is_over:
             self._advance()
 
+    def _sync(self) -> bool:
+        """Start the next round if the current one is over (also when it was played to its end
+        directly on ``game.round``); False when the game is over."""
+        if not self.is_over:
+            self._advance()
+        return not self.is_over
+
     def _advance(self) -> None:
         done = len(self.rounds)
-        tied = self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1
-        if done < len(self.order) or tied:
+        if done < len(self.order) or self._tied_for_extra_grand():
             self._start_round(done)
+
+    def _tied_for_extra_grand(self) -> bool:
+        return self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1
 
     def _leaders(self) -> list[str]:
         """Players tied for the lowest total; each finished tie-break Grand narrows the field."""
@@ -153,10 +150,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        rnd = self.rounds[-1]
-        if not rnd.is_over or len(self.rounds) < len(self.order):
+        if not self.rounds[-1].is_over or len(self.rounds) < len(self.order):
             return False
-        return not (self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1)
+        return not self._tied_for_extra_grand()
 
     # -- scores ----------------------------------------------------------------------------------
     def round_scores(self) -> list[dict[str, int]]:

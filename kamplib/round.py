@@ -7,20 +7,40 @@ method takes and returns :class:`Card` objects (or the string ``"pass"``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kamplib.cards import ALL_MASK, Card, cards_of, mask_of, parse_card
-from kamplib.deal import hand_sizes, removed_cards
+from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, mask_of, parse_card, parse_cards
+from kamplib.deal import deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError
-from kamplib.rules import Rules, make_rules
+from kamplib.i18n import register
+from kamplib.rules import Rules, make_rules, parse_kind
 
 if TYPE_CHECKING:
     from kamplib.view import PlayerView
 
-__all__ = ["Round", "PASS", "Move", "new_round", "parse_move", "validate_deal"]
+__all__ = [
+    "Round", "PASS", "Move", "new_round", "deal_round", "parse_move", "validate_deal",
+    "check_players",
+]
 
 PASS = "pass"
+
+register({
+    "deal_hand_count": {
+        "nb": "Utdelingen stemmer ikke: {count} hender for {players} spillere",
+        "en": "The deal is wrong: {count} hands for {players} players",
+    },
+    "deal_not_a_hand": {
+        "nb": "Utdelingen stemmer ikke: hånden til {player} er ikke en kortmengde ({value})",
+        "en": "The deal is wrong: {player}'s hand is not a set of cards ({value})",
+    },
+    "deal_missing_hand": {
+        "nb": "Utdelingen stemmer ikke: {player} har ingen hånd",
+        "en": "The deal is wrong: {player} has no hand",
+    },
+})
 Move = Card | str
 
 
@@ -45,7 +65,8 @@ class Round:
     multiplier: int
     deal: tuple[int, ...]
     hands: list[int]
-    to_move: int
+    to_move: int  # seat to act, -1 once the round is over
+    is_over: bool  # a plain attribute (read after every move), set when to_move becomes -1
     history: list[tuple[int, Move]]
 
     def _setup(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
@@ -60,12 +81,9 @@ class Round:
         self.deal = tuple(hands)
         self.hands = list(hands)
         self.history = []
+        self.is_over = False
 
     # -- public questions ------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.to_move < 0
-
     @property
     def player_to_move(self) -> str | None:
         return self.players[self.to_move] if self.to_move >= 0 else None
@@ -162,15 +180,34 @@ class Round:
         return round_html(self)
 
 
+def check_players(players: Sequence[str]) -> tuple[str, ...]:
+    """3 to 5 distinct, non-empty names in clockwise order."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RuleError("player_names", names=repr(players))
+    players = tuple(players)
+    if not 3 <= len(players) <= 5:
+        raise RuleError("player_count", count=len(players))
+    if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
+            or len(set(players)) != len(players) or "pass" in players):
+        raise RuleError("player_names", names=", ".join(map(str, players)))
+    return players
+
+
 def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                   rules: Rules) -> None:
     """Check a deal: the right cards for the kind and table size, no duplicates, right counts.
 
-    Where one red two goes out (three players) a record may take out either of them.
+    Where one red two goes out (three players) a record may take out either of them.  When the
+    deck does not divide evenly (Fan Tan with the full deck), the extra cards belong to the
+    players first in the deal, starting left of the dealer.
     """
     n = len(players)
+    if len(hands) != n:
+        raise RuleError("deal_hand_count", count=len(hands), players=n)
     seen = 0
-    for h in hands:
+    for seat, h in enumerate(hands):
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h & ~ALL_MASK:
+            raise RuleError("deal_not_a_hand", player=players[seat], value=repr(h))
         if seen & h:
             raise RuleError("deal_duplicate", card=cards_of(seen & h)[0])
         seen |= h
@@ -183,31 +220,82 @@ def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequenc
             in_play = ALL_MASK & ~absent
     missing = in_play & ~seen
     extra = seen & ~in_play
-    if missing or extra or seen.bit_count() != in_play.bit_count():
+    if missing or extra:
         raise RuleError("deal_cards", count=seen.bit_count(), expected=in_play.bit_count(),
                         missing=cards_of(missing) or "-", extra=cards_of(extra) or "-")
     sizes = [h.bit_count() for h in hands]
     expected = hand_sizes(in_play.bit_count(), n, dealer)
-    if sorted(sizes) != sorted(expected):
+    if sizes != expected:
         raise RuleError("deal_sizes", sizes="/".join(map(str, sizes)),
                         expected="/".join(map(str, expected)))
 
 
+def _hands_by_seat(players: tuple[str, ...], hands: Mapping[str, Iterable]) -> list[int]:
+    """Masks by seat from cards by player name; a missing, unknown or doubled card is an error."""
+    unknown = [p for p in hands if p not in players]
+    if unknown:
+        raise RuleError("bad_seat", player=unknown[0], players=", ".join(players))
+    masks = []
+    for p in players:
+        if p not in hands:
+            raise RuleError("deal_missing_hand", player=p)
+        cards = parse_cards(hands[p])
+        mask = 0
+        for card in cards:
+            if mask & card.bit:
+                raise RuleError("deal_duplicate", card=card)
+            mask |= card.bit
+        masks.append(mask)
+    return masks
+
+
 def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[str, Iterable],
-              *, dealer: int = -1, rules: Rules | None = None, trump: str | None = None,
+              *, dealer: int | str = -1, rules: Rules | None = None, trump: str | None = None,
               number: int = 1, multiplier: int = 1, check: bool = True) -> Round:
-    """Start a round of ``kind`` with the given hands (masks by seat, or cards by player name)."""
+    """Start a round of ``kind`` with the given hands (masks by seat, or cards by player name).
+
+    ``dealer`` is a seat number (-1: the last player, so the first one listed leads) or a name.
+    A trump round with no ``trump`` given takes a fixed trump from the house rule, or else
+    waits for the dealer to name one.  ``check=False`` skips checking the deal (for deals the
+    engine made itself).
+    """
     from kamplib.fantan import FanTanRound
     from kamplib.tricks import TrickRound
 
+    kind = parse_kind(kind)
     rules = rules or make_rules("custom", {"order": [kind]})
-    players = tuple(players)
+    players = check_players(players) if check else tuple(players)
     if isinstance(hands, Mapping):
-        hands = [mask_of(parse_card(c) for c in hands[p]) for p in players]
-    dealer = dealer % len(players)
+        hands = _hands_by_seat(players, hands)
+    if isinstance(dealer, str):
+        if dealer not in players:
+            raise RuleError("bad_seat", player=dealer, players=", ".join(players))
+        dealer = players.index(dealer)
+    dealer %= len(players)
     if check:
         validate_deal(kind, players, dealer, hands, rules)
     if kind == "fantan":
         return FanTanRound(players, dealer, hands, rules, number=number, multiplier=multiplier)
+    if trump is None and kind == "trumf" and rules.trump in SUITS:
+        trump = rules.trump
     return TrickRound(kind, players, dealer, hands, rules, trump=trump, number=number,
                       multiplier=multiplier)
+
+
+def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Rules | None = None,
+               seed: int | None = None, rng: random.Random | None = None,
+               number: int = 1, multiplier: int = 1) -> Round:
+    """A round of ``kind`` freshly shuffled and dealt (from ``seed``, or from ``rng``).
+
+    A trump round gets its trump as the house rule says (fixed, turned from the deck, or left
+    for the dealer to choose).  The same seed always gives the same deal.
+    """
+    kind = parse_kind(kind)
+    rules = rules or make_rules("custom", {"order": [kind]})
+    players = check_players(players)
+    rng = rng or random.Random(seed)
+    dealer %= len(players)
+    trump = trump_for(kind, len(players), rules, rng)
+    hands = deal_hands(kind, len(players), dealer, rules, rng)
+    return new_round(kind, players, hands, dealer=dealer, rules=rules, trump=trump,
+                     number=number, multiplier=multiplier, check=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from kamplib.cards import parse_suit
@@ -178,6 +179,25 @@ def parse_rule_value(key: str, value: Any) -> Any:
 
 def make_rules(game: str = "femkamp", overrides: Mapping[str, Any] | None = None) -> Rules:
     """The rules of ``game`` with the given house rules; every key and value is checked."""
+    try:  # Rules are frozen, so the same request may share one answer
+        # the type belongs to the key: True == 1, but only one of them is a valid value
+        key = (game, tuple((k, type(v), _freeze(v)) for k, v in (overrides or {}).items()))
+        return _cached_rules(key)
+    except TypeError:  # something unhashable: let the checks below say what is wrong
+        return _make_rules(game, overrides)
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@lru_cache(maxsize=256)
+def _cached_rules(key: tuple[Any, tuple[tuple[Any, type, Any], ...]]) -> Rules:
+    game, items = key
+    return _make_rules(game, {k: v for k, _, v in items})
+
+
+def _make_rules(game: str, overrides: Mapping[str, Any] | None) -> Rules:
     if not isinstance(game, str) or game.strip().lower() not in GAME_NAMES:
         raise RuleError("unknown_game", value=game, allowed=", ".join(GAME_NAMES))
     game = game.strip().lower()
