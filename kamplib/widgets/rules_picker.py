@@ -132,10 +132,19 @@ class RulesPicker(widgets.VBox):
         game = self.game_input.value
         values: dict[str, Any] = {key: d.value for key, d in self.rule_inputs.items()}
         values["order"] = self.order_input.value
-        players = check_players([p.strip() for p in self.players_input.value.split(",")])
-        rules = make_rules(game, values)
-        self._players = players
-        self._rules = rules
+        problems = []
+        try:  # players and rules are checked apart, so one mistake does not hide the other
+            self._players = check_players([p.strip() for p in self.players_input.value.split(",")])
+        except KampError as err:
+            problems.append(err.message(self.lang))
+        try:
+            self._rules = make_rules(game, values)
+        except KampError as err:
+            problems.append(err.message(self.lang))
+        if problems:
+            self._summarise()
+            self.messages.error(" ".join(problems))
+            return
         self._changed()
 
     def _changed(self) -> None:

@@ -70,15 +70,25 @@ class ScoreSheetWidget(widgets.VBox):
 
     # -- the inputs ----------------------------------------------------------------------------
     def _build_grid(self) -> None:
-        lang = self.lang
-        head = widgets.HBox(
+        """Build the inputs from scratch (a new sheet)."""
+        self._head = widgets.HBox(
             [widgets.HTML("", layout=widgets.Layout(width="9em"))]
             + [widgets.HTML(f"<b>{escape(p)}</b>", layout=widgets.Layout(width="6em"))
                for p in self.sheet.players])
-        rows: list[widgets.Widget] = [head]
         self._inputs = []
         self._row_notes = []
-        for i, (_kind, scores) in enumerate(self.sheet.rows):
+        self._row_boxes: list[widgets.HBox] = []
+        self._sync_grid()
+
+    def _sync_grid(self) -> None:
+        """Add or drop input rows so they match the sheet, keeping what is already typed."""
+        lang = self.lang
+        while len(self._inputs) > len(self.sheet.rows):
+            self._inputs.pop()
+            self._row_notes.pop()
+            self._row_boxes.pop().close()
+        for i in range(len(self._inputs), len(self.sheet.rows)):
+            scores = self.sheet.rows[i][1]
             texts = []
             for p in self.sheet.players:
                 value = scores.get(p)
@@ -86,17 +96,17 @@ class ScoreSheetWidget(widgets.VBox):
                                  continuous_update=False,
                                  layout=widgets.Layout(width="6em"))
                 w.add_class("kamp-score-input")
-                w.description_tooltip = f"{p}, {self.sheet.row_label(i, lang)}"
+                w.tooltip = f"{p}, {self.sheet.row_label(i, lang)}"
                 w._kamp_cell = (i, p)
                 w.observe(self._on_cell, names="value")
                 texts.append(w)
             note = html_box("kamp-row-problems")
-            self._inputs.append(texts)
-            self._row_notes.append(note)
             label = widgets.HTML(escape(self.sheet.row_label(i, lang)),
                                  layout=widgets.Layout(width="9em"))
-            rows.append(widgets.HBox([label, *texts, note]))
-        self.grid.children = rows
+            self._inputs.append(texts)
+            self._row_notes.append(note)
+            self._row_boxes.append(widgets.HBox([label, *texts, note]))
+        self.grid.children = [self._head, *self._row_boxes]
 
     def cell(self, row: int, player: str) -> widgets.Text:
         """The input of one score (for tests and notebooks)."""
@@ -113,14 +123,14 @@ class ScoreSheetWidget(widgets.VBox):
     @guarded
     def _on_add(self, _b: widgets.Button) -> None:
         self.sheet.add_row()
-        self._build_grid()
+        self._sync_grid()
         self._render()
 
     @guarded
     def _on_remove(self, _b: widgets.Button) -> None:
         if self.sheet.rows:
             self.sheet.remove_row(len(self.sheet.rows) - 1)
-        self._build_grid()
+        self._sync_grid()
         self._render()
 
     @guarded

@@ -1,0 +1,101 @@
+"""Drills driven in Python: the engine's answer is right, feedback has the reason, tally counts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kamplib.errors import KampError
+from kamplib.widgets import Drill
+from kamplib.widgets.drill import TOPICS, make_item
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_items_are_reproducible(topic: str) -> None:
+    a = make_item(topic, 7)
+    b = make_item(topic, 7)
+    assert (a.question, a.answer, a.picture) == (b.question, b.answer, b.picture)
+
+
+def test_trick_winner_right_and_wrong() -> None:
+    d = Drill("trick_winner", seed=2)
+    assert "Hvem tar stikket?" in d.question.value
+    assert "kamp-trick" in d.picture.value and "kamp-winning" not in d.picture.value
+    right = next(b for b in d.answer_buttons if b._kamp_value == d.item.answer)
+    wrong = next(b for b in d.answer_buttons if b._kamp_value != d.item.answer)
+    wrong.click()
+    assert "kamp-wrong" in d.feedback.value and "tar stikket med" in d.feedback.value
+    right.click()  # only the first answer counts
+    assert "kamp-right" in d.feedback.value
+    assert "0 riktige av 1" in d.tally.value
+    d.next_button.click()
+    right = next(b for b in d.answer_buttons if b._kamp_value == d.item.answer)
+    right.click()
+    assert "1 riktige av 2" in d.tally.value
+
+
+def test_legal_cards_toggle_and_check() -> None:
+    d = Drill("legal_cards", seed=3)
+    assert all("kamp-card" in b._dom_classes for b in d.toggles)
+    for b in d.toggles:
+        b.value = b._kamp_card in d.item.answer
+    d.check_button.click()
+    assert "kamp-right" in d.feedback.value and "kan spille" in d.feedback.value
+    d.next_button.click()
+    for b in d.toggles:
+        b.value = True
+    d.check_button.click()
+    expected = "kamp-right" if len(d.item.answer) == len(d.toggles) else "kamp-wrong"
+    assert expected in d.feedback.value
+
+
+def test_round_score() -> None:
+    d = Drill("round_score", seed=4, kind="damer")
+    assert "Damer" in d.question.value
+    d.points_input.value = d.item.answer
+    d.check_button.click()
+    assert "kamp-right" in d.feedback.value and "damer" in d.feedback.value
+
+
+def test_fantan_lay_reason_comes_from_the_engine() -> None:
+    seen = set()
+    d = Drill("fantan_lay", seed=5, lang="en")
+    for _ in range(20):
+        yes = next(b for b in d.answer_buttons if b._kamp_value is True)
+        yes.click()
+        seen.add(d.item.answer)
+        if not d.item.answer:
+            assert "No." in d.feedback.value and "cannot be laid" in d.feedback.value
+        d.next_button.click()
+    assert seen == {True, False}
+
+
+def test_unknown_topic() -> None:
+    with pytest.raises(KampError, match="Ukjent øvelse"):
+        Drill("poker")
+
+
+def test_mixed_storm() -> None:
+    rng = random.Random(8)
+    d = Drill("mixed", seed=9)
+    answered = right = 0
+    for _ in range(1000):
+        if rng.random() < 0.3:
+            d.next_button.click()
+            continue
+        first = not d.answered
+        if d.item.topic == "legal_cards":
+            for b in d.toggles:
+                b.value = rng.random() < 0.5
+            d.check_button.click()
+        elif d.item.topic == "round_score":
+            d.points_input.value = rng.randrange(-13, 20)
+            d.check_button.click()
+        else:
+            rng.choice(d.answer_buttons).click()
+        if first:
+            answered += 1
+            right += "kamp-right" in d.feedback.value
+        assert "kamp-error" not in d.messages.widget.value
+        assert d.total == answered and d.right == right
