@@ -55,6 +55,10 @@ def tournament(challenger: str, opponent: str, games: int, seed: int, layout: st
             own.append(c["total"].mean())
             other.append(o["total"].mean())
             wins.append(c["win_share"].sum())
+        done = [statistics.fmean(v) for v in per_deal.values()]
+        print(json.dumps({"partial_games": len(own), "ahead_by": round(statistics.fmean(done), 3),
+                          "wall_s": round(time.perf_counter() - start, 1)}),
+              file=sys.stderr, flush=True)
     diffs = [statistics.fmean(v) for v in per_deal.values()]
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5

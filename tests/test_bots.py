@@ -2,29 +2,232 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from kamplib import Game, RuleError
+from kamplib import PASS, Card, Game, RuleError, make_rules, new_round, parse_card
 from kamplib.bots import LEVELS, Decision, make_bot
+from kamplib.bots.heuristic import policy
+from kamplib.bots.search import sample_deal
+from kamplib.bots.situation import from_round, from_view
+from kamplib.cards import suit_mask
+from kamplib.round import Round
+from kamplib.view import PlayerView
+
+NAMES = ("Kari", "Ola", "Siri", "Per")
 
 
-def play_out(game: Game, bots: dict) -> Game:
-    while not game.is_over:
-        view = game.round.view(game.round.to_move)
-        decision = bots[view.player].choose(view)
-        assert isinstance(decision, Decision)
-        assert decision.move in view.legal
+def position(kind: str, mine: str, plays: str = "", *, me: int | None = None,
+             not_mine: str = "", others: dict[int, str] | None = None,
+             trump_suit: str | None = None, **house: object) -> PlayerView:
+    """The view of the player to move after ``plays`` (seat 0 leads, dealer is seat 3).
+
+    ``mine``: cards the mover holds (the rest is filled in); ``not_mine``: suits (S H D C) or
+    cards the filler must not give the mover; ``others``: cards for other seats.
+    """
+    rules = make_rules("custom", {"order": [kind], **house})
+    played = [parse_card(c) for c in plays.split()]
+    me = len(played) % 4 if me is None else me
+    hands: dict[int, set[Card]] = {s: set() for s in range(4)}
+    hands[me] |= {parse_card(c) for c in mine.split()}
+    for s, text in (others or {}).items():
+        hands[s] |= {parse_card(c) for c in text.split()}
+    banned: dict[int, set[str]] = {s: set() for s in range(4)}
+    for i, card in enumerate(played):  # the plays of the first trick, from seat 0
+        hands[i % 4].add(card)
+        if i % 4 and card.suit != played[0].suit:
+            banned[i % 4].add(played[0].suit)
+    banned[me] |= {t for t in not_mine.split() if len(t) == 1}
+    avoid_cards = {parse_card(t) for t in not_mine.split() if len(t) > 1}
+    used = set().union(*hands.values())
+    # place the cards some seat may not have first, so the others still have room for them
+    rest = sorted((x for x in Card.ALL if x not in used),
+                  key=lambda x: -sum(x.suit in b for b in banned.values()) - (x in avoid_cards))
+    for card in rest:
+        for s in sorted(range(4), key=lambda s: len(hands[s])):
+            if len(hands[s]) < 13 and card.suit not in banned[s] and not (
+                    s == me and card in avoid_cards):
+                hands[s].add(card)
+                break
+        else:
+            raise AssertionError(f"cannot place {card}")
+    rnd = new_round(kind, NAMES, {NAMES[s]: sorted(h) for s, h in hands.items()}, dealer=3,
+                    rules=rules, trump=trump_suit)
+    for card in played:
+        rnd.play(card)
+    assert rnd.to_move == me, (rnd.to_move, me)
+    return rnd.view(me)
+
+
+def choose(view: PlayerView) -> Decision:
+    return make_bot("heuristic").choose(view)
+
+
+def c(text: str) -> Card:
+    return parse_card(text)
+
+
+# -- every bot plays only legal moves, in every game, table size and house rule -------------------
+HOUSE_RULES = {
+    "ace_low_in_pass": st.booleans(),
+    "clubs_take_all_zero": st.booleans(),
+    "queen_points": st.sampled_from([4, 5]),
+    "fantan_layout": st.sampled_from(["sevens", "sixes_and_sevens"]),
+    "fantan_opener": st.sampled_from(["seven_of_hearts", "left_of_dealer"]),
+    "fantan_deck": st.sampled_from(["full", "trick"]),
+    "fantan_voluntary_pass": st.booleans(),
+    "trump": st.sampled_from(["S", "H", "D", "C", "draw", "dealer"]),
+    "last_round_double": st.booleans(),
+    "finale_queen_of_clubs": st.sampled_from([8, 4]),
+    "tie_break": st.sampled_from(["share", "extra_grand"]),
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["femkamp", "sekskamp", "sjukamp"]),
+       players=st.integers(3, 5),
+       house=st.fixed_dictionaries({}, optional=HOUSE_RULES),
+       levels=st.lists(st.sampled_from(["random", "heuristic"]), min_size=5, max_size=5),
+       seed=st.integers(0, 10_000))
+def test_bots_play_only_legal_moves(game: str, players: int, house: dict, levels: list[str],
+                                    seed: int) -> None:
+    names = ["Kari", "Ola", "Siri", "Per", "Anna"][:players]
+    g = Game(names, game, house, seed=seed)
+    bots = [make_bot(level, seed + i) for i, level in enumerate(levels[:players])]
+    while not g.is_over:
+        rnd = g.round
+        view = rnd.view(rnd.to_move)
+        decision = bots[rnd.to_move].choose(view)
+        assert decision.move in rnd.legal_moves()
         assert decision.text("nb") and decision.text("en")
-        game.play(decision.move)
-    return game
+        # the fast path used by simulations decides exactly as the view-based bot
+        if bots[rnd.to_move].level == "heuristic":
+            assert policy(from_round(rnd, rnd.to_move)) == policy(from_view(view))
+        g.play(decision.move)
+    assert g.winners
+
+
+@pytest.mark.parametrize("kind", ["pass", "klover", "damer", "fantan", "grand", "trumf",
+                                  "finale"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_search_bot_plays_a_whole_round_legally(kind: str, players: int) -> None:
+    names = ["Kari", "Ola", "Siri", "Per", "Anna"][:players]
+    house = {"order": [kind], "trump": "dealer", "fantan_voluntary_pass": True}
+    g = Game(names, "custom", house, seed=players)
+    bot = make_bot("search", seed=1, samples=2)
+    while not g.is_over:
+        view = g.round.view(g.round.to_move)
+        decision = bot.choose(view)
+        assert decision.move in view.legal
+        assert decision.text("nb") != decision.text("en")
+        g.play(decision.move)
+
+
+# -- no bot can reach another hand ---------------------------------------------------------------
+def _deal(seed: int) -> list[int]:
+    rng = random.Random(seed)
+    cards = list(Card.ALL)
+    rng.shuffle(cards)
+    return [sum(x.bit for x in cards[13 * s:13 * s + 13]) for s in range(4)]
+
+
+def _walk(value: object, seen: set[int]) -> list[object]:
+    """Everything reachable from a view through fields, containers and attributes."""
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    out = [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            out += _walk(getattr(value, f.name), seen)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            out += _walk(item, seen)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out += _walk(k, seen) + _walk(v, seen)
+    return out
+
+
+def test_a_view_holds_no_round_and_no_other_hand() -> None:
+    rnd = new_round("damer", NAMES, _deal(1), dealer=3)
+    for _ in range(6):
+        rnd.play(rnd.legal_moves()[0])
+    view = rnd.view(rnd.to_move)
+    reachable = _walk(view, set())
+    assert not any(isinstance(x, (Round, Game)) for x in reachable)
+    hidden = {card for s in range(4) if s != view.seat for card in rnd.hand(s)}
+    cards = {x for x in reachable if isinstance(x, Card)}
+    assert not cards & hidden - set(view.unseen()) or cards.isdisjoint(hidden)
+
+
+def test_bots_decide_alike_whatever_the_hidden_cards_are() -> None:
+    """Two deals differing only in the other players' cards give equal views and decisions."""
+    hands = _deal(2)
+    swapped = [hands[0], hands[2], hands[3], hands[1]]  # seat 0 to lead: the rest is hidden
+    views = [new_round("klover", NAMES, h, dealer=3).view(0) for h in (hands, swapped)]
+    assert views[0] == views[1]
+    for level in LEVELS:
+        kw = {"samples": 4} if level == "search" else {}
+        moves = [make_bot(level, seed=5, **kw).choose(v) for v in views]
+        assert moves[0] == moves[1]
+
+
+def test_poisoned_round_after_the_view_changes_nothing() -> None:
+    rnd = new_round("pass", NAMES, _deal(3), dealer=3)
+    view = rnd.view(0)
+    before = make_bot("search", seed=9, samples=4).choose(view)
+    for s in range(1, 4):
+        rnd.hands[s] = 0  # poison: the other hands vanish from the round
+    assert make_bot("search", seed=9, samples=4).choose(view) == before
+
+
+def test_sampled_deals_respect_voids_and_hand_sizes() -> None:
+    view = position("pass", "2H", "AD 3S")  # seat 1 showed out of diamonds
+    assert "D" in view.voids[1]
+    rng = random.Random(0)
+    for _ in range(20):
+        hands = sample_deal(view, rng)
+        assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+        assert not hands[1] & suit_mask("D")
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    view = position("damer", "QS 5S 9H", "KS")
+    a = make_bot("search", seed=3, samples=6).choose(view)
+    b = make_bot("search", seed=3, samples=6).choose(view)
+    assert a == b
+
+
+def test_bad_search_options_are_clear() -> None:
+    with pytest.raises(RuleError) as err:
+        make_bot("search", samples=0)
+    assert "samples" in err.value.message("en")
+    with pytest.raises(RuleError, match="depth"):
+        make_bot("search", depth=3)
+    with pytest.raises(RuleError, match="samples"):
+        make_bot("heuristic", samples=3)
+
+
+def test_a_bot_refuses_a_view_of_someone_not_to_move() -> None:
+    rnd = new_round("pass", NAMES, _deal(4), dealer=3)
+    with pytest.raises(RuleError) as err:
+        make_bot("heuristic").choose(rnd.view(2))
+    assert "Siri" in str(err.value)
 
 
 def test_random_bot_plays_a_whole_game_and_is_deterministic() -> None:
-    names = ["Kari", "Ola", "Siri", "Per"]
     totals = []
     for _ in range(2):
-        bots = {p: make_bot("random", seed=i) for i, p in enumerate(names)}
-        totals.append(play_out(Game(names, "femkamp", seed=3), bots).totals())
+        g = Game(NAMES, "femkamp", seed=3)
+        bots = [make_bot("random", seed=i) for i in range(4)]
+        while not g.is_over:
+            g.play(bots[g.round.to_move].choose(g.round.view(g.round.to_move)).move)
+        totals.append(g.totals())
     assert totals[0] == totals[1]
 
 
@@ -33,3 +236,138 @@ def test_unknown_level_is_a_clear_bilingual_error() -> None:
         make_bot("expert")
     assert "expert" in err.value.message("nb") and "vanskelig" in err.value.message("nb")
     assert all(level in err.value.message("en") for level in LEVELS)
+    assert make_bot("vanskelig", samples=2).level == "search"
+
+
+# -- positions: the tactics of the rule texts -----------------------------------------------------
+def test_pass_ducks_under_the_winning_card() -> None:
+    d = choose(position("pass", "AH QH 3H", "KH"))
+    assert d.move == c("QH")
+    assert "Noen andre tar allerede stikket" in d.text("nb") and "♥Q" in d.text("nb")
+
+
+def test_pass_void_sheds_a_high_card() -> None:
+    d = choose(position("pass", "AH AC 2H 2C", "5S", not_mine="S"))
+    assert d.move.rank == 14 and "renons i spar" in d.text("nb")
+
+
+def test_pass_takes_a_forced_last_trick_high_and_keeps_low_cards() -> None:
+    d = choose(position("pass", "AS KS 2H", "2S 3S 4S"))
+    assert d.move == c("AS")
+
+
+def test_pass_leads_low_where_higher_cards_are_out() -> None:
+    d = choose(position("pass", "2S AS KS AH KH QH AD KD QD AC KC QC JC", ""))
+    assert d.move == c("2S") and "Spill ut ♠2" in d.text("nb")
+
+
+def test_pass_ace_low_rule_makes_the_ace_a_safe_duck() -> None:
+    d = choose(position("pass", "AH 5H", "4H", not_mine="2H 3H", ace_low_in_pass=True))
+    assert d.move == c("AH")
+
+
+def test_klover_void_throws_the_highest_club() -> None:
+    d = choose(position("klover", "KC 3C AS", "5D", not_mine="D"))
+    assert d.move == c("KC")
+    assert d.text("nb").startswith("Du er renons i ruter: kast kløver ♣K")
+    assert d.text("en").startswith("You are void in diamonds: throw the club ♣K")
+
+
+def test_klover_ducks_in_clubs() -> None:
+    d = choose(position("klover", "AC 9C 2C", "TC"))
+    assert d.move == c("9C")
+
+
+def test_klover_never_leads_a_club_that_wins() -> None:
+    d = choose(position("klover", "AC KC QC 2H 3D", ""))
+    assert d.move not in (c("AC"), c("KC"), c("QC"))
+
+
+def test_damer_drops_the_queen_under_the_king() -> None:
+    d = choose(position("damer", "QS 5S", "KS"))
+    assert d.move == c("QS") and "slipp ♠Q" in d.text("nb")
+
+
+def test_damer_void_gives_away_a_queen() -> None:
+    d = choose(position("damer", "QD 2D AS", "4H", not_mine="H"))
+    assert d.move == c("QD") and "damen" in d.text("nb")
+
+
+def test_damer_never_plays_the_queen_into_its_own_trick() -> None:
+    d = choose(position("damer", "QS AS 2S", "3S"))
+    assert d.move == c("2S")
+
+
+def test_fantan_plays_from_a_long_run_first() -> None:
+    d = choose(position("fantan", "7S 8S 9S 7D", not_mine="7H 7C 6D 8D",
+                        fantan_opener="left_of_dealer"))
+    assert d.move == c("7S") and "rekka" in d.text("nb")
+
+
+def test_fantan_holds_back_a_lone_seven() -> None:
+    view = position("fantan", "7D 8H", "7H", me=1, not_mine="7S 7C 6D 8D 9H 6H")
+    d = choose(view)
+    assert d.move == c("8H")
+    assert d.move != c("7D")
+
+
+def test_fantan_passes_only_when_nothing_fits() -> None:
+    view = position("fantan", "AS", "7H", me=1, not_mine="7S 7C 7D 6H 8H")
+    d = choose(view)
+    assert view.legal == (PASS,) and d.move == PASS and "pass" in d.text("nb")
+    free = position("fantan", "7D 8D", "7H", me=1, not_mine="7S 7C 6H 8H",
+                    fantan_voluntary_pass=True)
+    assert PASS in free.legal and choose(free).move != PASS
+
+
+def test_fantan_sixes_and_sevens_opens_a_run_down() -> None:
+    d = choose(position("fantan", "6D 5D 4D 7C", not_mine="7S 7H 7D 6S 6H 6C 8C",
+                        fantan_opener="left_of_dealer", fantan_layout="sixes_and_sevens"))
+    assert d.move == c("6D")
+
+
+def test_grand_leads_an_ace() -> None:
+    d = choose(position("grand", "AS 2S 3H 4H 5D", ""))
+    assert d.move == c("AS") and "høyeste kortet igjen" in d.text("nb")
+
+
+def test_grand_wins_cheaply_in_last_seat() -> None:
+    d = choose(position("grand", "AD QD 2D", "5D 9D JD"))
+    assert d.move == c("QD")
+
+
+def test_grand_keeps_the_king_when_it_cannot_win() -> None:
+    d = choose(position("grand", "KC 2C", "AC"))
+    assert d.move == c("2C")
+
+
+def test_trumf_trumps_in_when_void() -> None:
+    d = choose(position("trumf", "3S AS 9C", "4H", not_mine="H 2S", trump_suit="S"))
+    assert d.move == c("3S") and "trumf" in d.text("nb")
+
+
+def test_trumf_overtrumps_cheaply() -> None:
+    d = choose(position("trumf", "3S 9S 2C", "4H 5S", not_mine="H 2S 4S 6S 7S 8S",
+                        trump_suit="S"))
+    assert d.move == c("9S")
+
+
+def test_trumf_dealer_names_the_longest_suit() -> None:
+    view = position("trumf", "AH KH QH JH TH 9H 2S", me=3, trump="dealer")
+    d = choose(view)
+    assert view.needs_trump and d.move == "H" and "hjerter" in d.text("nb")
+
+
+def test_finale_void_throws_the_queen_of_clubs() -> None:
+    d = choose(position("finale", "QC QH 2C", "5D", not_mine="D"))
+    assert d.move == c("QC")
+
+
+def test_finale_drops_the_queen_of_clubs_under_the_king() -> None:
+    d = choose(position("finale", "QC 3C", "KC"))
+    assert d.move == c("QC")
+
+
+def test_finale_ducks_without_taking_a_queen() -> None:
+    d = choose(position("finale", "QH TH 8H", "9H"))
+    assert d.move == c("8H")

@@ -146,6 +146,8 @@ def sample_deal(view: PlayerView, rng: random.Random, banned: list[int] | None =
     me = view.seat
     unseen = view.unseen()
     others = [s for s in range(view.n) if s != me]
+    if not any(banned[s] & mask_of(unseen) for s in others):
+        return _deal_by_sizes(view, rng, unseen, others)
     allowed = {c: [s for s in others if not banned[s] & c.bit] for c in unseen}
     for _attempt in range(40):
         order = list(unseen)
@@ -165,16 +167,22 @@ def sample_deal(view: PlayerView, rng: random.Random, banned: list[int] | None =
             hands[me] = mask_of(view.hand)
             return hands
     # The constraints could not be met by chance (very rare): deal by hand sizes alone.
-    order = list(unseen)
+    return _deal_by_sizes(view, rng, unseen, others)
+
+
+def _deal_by_sizes(view: PlayerView, rng: random.Random, unseen: tuple[Card, ...],
+                   others: list[int]) -> list[int]:
+    order = [c.bit for c in unseen]
     rng.shuffle(order)
     hands = [0] * view.n
-    hands[me] = mask_of(view.hand)
+    hands[view.seat] = mask_of(view.hand)
     i = 0
     for s in others:
-        for c in order[i:i + view.hand_sizes[s]]:
-            hands[s] |= c.bit
+        for bit in order[i:i + view.hand_sizes[s]]:
+            hands[s] |= bit
         i += view.hand_sizes[s]
     return hands
+
 
 # -- equivalent moves -------------------------------------------------------------------------
 def _groups(sit: Situation) -> dict[Move, Move]:

@@ -9,7 +9,6 @@ test checks that both ways give the same situation and the same move.
 from __future__ import annotations
 
 from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
-from kamplib.fantan import FanTanRound
 from kamplib.round import Move, Round
 from kamplib.rules import Rules
 from kamplib.view import PlayerView
@@ -100,17 +99,26 @@ def from_view(view: PlayerView) -> Situation:
     return sit
 
 
+_IN_PLAY: dict[tuple[int, ...], int] = {}
+
+
 def from_round(rnd: Round, seat: int) -> Situation:
     """The same situation read from a round: the seat's own hand plus face-up cards only."""
     sit = _new(rnd.kind, rnd.rules, rnd.n, seat, rnd.hands[seat], rnd.legal_moves())
-    in_play = 0
-    for h in rnd.deal:  # which cards are in the deck at all is public (the red twos out)
-        in_play |= h
+    # which cards are in the deck at all is public (the red twos taken out)
+    in_play = _IN_PLAY.get(rnd.deal)
+    if in_play is None:
+        in_play = 0
+        for h in rnd.deal:
+            in_play |= h
+        if len(_IN_PLAY) > 10_000:
+            _IN_PLAY.clear()
+        _IN_PLAY[rnd.deal] = in_play
     sit.in_play = in_play
-    if isinstance(rnd, FanTanRound):
-        sit.laid = rnd.laid
-        sit.played = rnd.laid
-        sit.playable = rnd.playable & rnd.in_play
+    if rnd.kind == "fantan":
+        sit.laid = rnd.laid  # type: ignore[attr-defined]
+        sit.played = rnd.laid  # type: ignore[attr-defined]
+        sit.playable = rnd.playable & rnd.in_play  # type: ignore[attr-defined]
         return sit
     played = 0
     for m in rnd.taken:

@@ -85,8 +85,8 @@ register({
     "why_lead_low": {
         "nb": "Spill ut {card}: {higher} høyere kort i {suit} er fortsatt ute, så noen andre "
               "tar nok stikket",
-        "en": "Lead {card}: {higher} higher {suit} are still out, so someone else will likely "
-              "take the trick",
+        "en": "Lead {card}: {higher} higher card(s) in {suit} are still out, so someone else will "
+              "likely take the trick",
     },
     "why_lead_forced": {
         "nb": "Alt du kan spille ut tar nok stikket: bruk {card}, et høyt kort som ikke gir "
@@ -171,7 +171,7 @@ register({
     },
     "what_lead": {
         "nb": "Spill ut {card}: {higher} høyere kort i {suit} er fortsatt ute",
-        "en": "Lead {card}: {higher} higher {suit} are still out",
+        "en": "Lead {card}: {higher} higher card(s) in {suit} are still out",
     },
     "what_lead_wins": {
         "nb": "Spill ut {card}: ingen høyere kort i {suit} er ute, så stikket blir nok ditt",
