@@ -249,7 +249,10 @@ class _TableWidget(widgets.VBox):
         if view is not None and isinstance(played, Card | str) and played in view.legal:
             entry = _LearnerMove(index, len(view.history), view, played)
             self._moves.append(entry)
-        self.messages.info(t("w_played", self.lang, move=_move_text(played, self.lang)))
+        if played == PASS:
+            self.messages.info(t("w_passed", self.lang))
+        else:
+            self.messages.info(t("w_played", self.lang, move=_move_text(played, self.lang)))
         try:
             self._run_bots()
             if entry is not None:

@@ -42,6 +42,7 @@ register({
     "w_no_hints_module": {"nb": "Tips er ikke tilgjengelig ennå.",
                           "en": "Hints are not available yet."},
     "w_played": {"nb": "Du spilte {move}.", "en": "You played {move}."},
+    "w_passed": {"nb": "Du passet (1 poeng).", "en": "You passed (1 point)."},
     "w_rating": {"nb": "Trekket ditt: {label}. {reason}", "en": "Your move: {label}. {reason}"},
     "w_review_title": {"nb": "Gjennomgang av trekkene dine", "en": "Review of your moves"},
     "w_review_none": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
