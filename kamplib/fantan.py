@@ -84,6 +84,8 @@ class FanTanRound(Round):
         return self.hands[seat] & self.playable
 
     def may_pass(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the player to move) may pass now: when they cannot lay a
+        card, or always after the opening card with ``fantan_voluntary_pass``."""
         seat = self.to_move if seat is None else seat
         return seat >= 0 and (not self._layable(seat) or (self.voluntary_pass and not self.opening))
 
@@ -91,11 +93,8 @@ class FanTanRound(Round):
         seat = self.to_move
         if seat < 0:
             return ()
-        mask = self._layable(seat)
-        cards = mask_cards(mask)
-        if not mask or (self.voluntary_pass and not self.opening):
-            return (*cards, PASS)
-        return cards
+        cards = mask_cards(self._layable(seat))
+        return (*cards, PASS) if self.may_pass(seat) else cards
 
     def check(self, move: Move) -> None:
         seat = self.to_move
@@ -108,6 +107,8 @@ class FanTanRound(Round):
             return
         card = parse_card(move)
         if not self.hands[seat] & card.bit:
+            if self.laid & card.bit:
+                raise self._error("card_already_played", seat, card)
             raise self._error("not_in_hand", seat, card)
         if self._layable(seat) & card.bit:
             return
@@ -119,6 +120,11 @@ class FanTanRound(Round):
         f = fantan_rank(card)
         si = card.suit_index
         suit = SuitName(SUITS[si])
+        # the cards between this one and its pile's start: if one is out of the deck, never
+        between = range(f + 1, 7) if f < 6 or (f == 6 and self.layout == "sevens") else range(8, f)
+        gone = [_card(si, r) for r in between if not self.in_play & _card(si, r).bit]
+        if gone:
+            return self._error("fantan_dead_card", seat, card, needed=gone[0])
         if self.layout == "sevens":
             if not self.laid & _card(si, 7).bit:
                 return self._error("fantan_open_with_seven", seat, card, suit=suit)
@@ -128,8 +134,6 @@ class FanTanRound(Round):
                 return self._error("fantan_open_with_six_or_seven", seat, card, suit=suit,
                                    opener=opener)
         needed = _card(si, f + 1 if f < 7 else f - 1)
-        if not self.in_play & needed.bit:
-            return self._error("fantan_dead_card", seat, card, needed=needed)
         return self._error("fantan_not_next", seat, card, needed=needed)
 
     def play(self, move: Move) -> None:

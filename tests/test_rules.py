@@ -1,0 +1,129 @@
+"""House rules: the games' defaults, every key and value validated with a message that lists
+what is allowed, values from a command line converted, and the round kinds by their names."""
+
+import pytest
+
+from kamplib import GAMES, KINDS, RuleError, make_rules
+from kamplib.rules import RULE_CHOICES, RULE_HELP, Rules, parse_kind, parse_rule_value
+
+
+def test_games_and_their_defaults() -> None:
+    assert GAMES["femkamp"] == ("pass", "klover", "damer", "fantan", "grand")
+    assert GAMES["sjukamp"] == ("pass", "klover", "fantan", "damer", "grand", "trumf", "finale")
+    fem, seks, sju = (make_rules(g) for g in ("femkamp", "sekskamp", "sjukamp"))
+    assert fem.fantan_layout == "sevens" and fem.trump == "S" and fem.queen_points == 4
+    assert seks.fantan_layout == "sixes_and_sevens" and seks.trump == "draw"
+    assert seks.order == ("pass", "klover", "damer", "fantan", "grand", "trumf")
+    assert sju.trump == "S" and sju.finale_queen_of_clubs == 8
+    for rules in (fem, seks, sju):
+        assert rules.tie_break == "share" and rules.fantan_opener == "seven_of_hearts"
+        assert rules.fantan_deck == "full" and not rules.fantan_voluntary_pass
+        assert not rules.last_round_double and not rules.ace_low_in_pass
+        assert rules.differences() == {}
+
+
+def test_every_house_rule_has_help_in_both_languages() -> None:
+    for key in ["order", *RULE_CHOICES]:
+        assert RULE_HELP[key]["nb"] and RULE_HELP[key]["en"]
+
+
+@pytest.mark.parametrize("key", sorted(RULE_CHOICES))
+def test_every_listed_value_is_accepted(key: str) -> None:
+    for value in RULE_CHOICES[key]:
+        assert getattr(make_rules("femkamp", {key: value}), key) == value
+
+
+def test_house_rules_are_kept_and_reported_as_differences() -> None:
+    rules = make_rules("femkamp", {"queen_points": 5, "order": ["pass", "klover", "damer",
+                                                               "grand", "fantan"]})
+    assert rules.queen_points == 5 and rules.order[-1] == "fantan"
+    assert rules.differences() == {
+        "queen_points": 5, "order": ["pass", "klover", "damer", "grand", "fantan"]}
+    assert rules.with_(queen_points=4).differences() == {
+        "order": ["pass", "klover", "damer", "grand", "fantan"]}
+    assert make_rules("femkamp", {"queen_points": 5}) is make_rules("femkamp", {"queen_points": 5})
+
+
+def test_custom_game_needs_an_order() -> None:
+    rules = make_rules("custom", {"order": "pass kløver kabal grand grand"})
+    assert rules.order == ("pass", "klover", "fantan", "grand", "grand")
+    assert rules.differences() == {"order": ["pass", "klover", "fantan", "grand", "grand"]}
+    with pytest.raises(RuleError) as info:
+        make_rules("custom")
+    assert "trenger husregelen order" in info.value.message("nb")
+    assert "needs the house rule order" in info.value.message("en")
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(RuleError) as info:
+        make_rules("tikamp")
+    assert info.value.message("nb") == (
+        "Ukjent spill «tikamp»; velg blant femkamp, sekskamp, sjukamp, custom")
+    assert "Unknown game 'tikamp'" in info.value.message("en")
+
+
+def test_unknown_house_rule_lists_them_all() -> None:
+    with pytest.raises(RuleError) as info:
+        make_rules("femkamp", {"dronning_poeng": 5})
+    nb = info.value.message("nb")
+    assert nb.startswith("Ukjent husregel «dronning_poeng»; husreglene er order, ace_low_in_pass")
+    assert "tie_break" in nb
+    assert "Unknown house rule 'dronning_poeng'" in info.value.message("en")
+
+
+@pytest.mark.parametrize(("key", "value", "allowed"), [
+    ("queen_points", 6, "4, 5"),
+    ("queen_points", True, "4, 5"),
+    ("ace_low_in_pass", 1, "false, true"),
+    ("ace_low_in_pass", "kanskje", "false, true"),
+    ("fantan_layout", "eights", "sevens, sixes_and_sevens"),
+    ("trump", "X", "S, H, D, C, draw, dealer"),
+    ("tie_break", "coin", "share, extra_grand, extra_game"),
+    ("finale_queen_of_clubs", 16, "8, 4"),
+])
+def test_bad_values_name_the_allowed_ones(key: str, value: object, allowed: str) -> None:
+    with pytest.raises(RuleError) as info:
+        make_rules("femkamp", {key: value})
+    err = info.value
+    assert err.code == "bad_rule_value"
+    assert f"Husregelen {key} kan ikke være" in err.message("nb")
+    assert err.message("nb").endswith(f"tillatt er {allowed}")
+    assert err.message("en").endswith(f"allowed: {allowed}")
+
+
+def test_cached_rules_do_not_confuse_true_with_one() -> None:
+    assert make_rules("femkamp", {"ace_low_in_pass": True}).ace_low_in_pass is True
+    with pytest.raises(RuleError):
+        make_rules("femkamp", {"ace_low_in_pass": 1})
+
+
+def test_command_line_strings_are_converted() -> None:
+    assert parse_rule_value("queen_points", "5") == 5
+    assert parse_rule_value("ace_low_in_pass", "ja") is True
+    assert parse_rule_value("clubs_take_all_zero", "false") is False
+    assert parse_rule_value("trump", "♥") == "H"
+    assert parse_rule_value("trump", "Draw") == "draw"
+    assert parse_rule_value("fantan_layout", "SIXES_AND_SEVENS") == "sixes_and_sevens"
+
+
+def test_bad_order() -> None:
+    with pytest.raises(RuleError) as info:
+        make_rules("femkamp", {"order": ["pass", "poker"]})
+    assert "Ukjent runde «poker»" in info.value.message("nb")
+    assert "Unknown round 'poker'" in info.value.message("en")
+    with pytest.raises(RuleError, match="order"):
+        make_rules("femkamp", {"order": []})
+
+
+def test_kinds() -> None:
+    assert KINDS == ("pass", "klover", "damer", "fantan", "grand", "trumf", "finale")
+    assert parse_kind("Kløver") == "klover" and parse_kind("kabal") == "fantan"
+    with pytest.raises(RuleError, match="Ukjent runde"):
+        parse_kind(3)
+
+
+def test_rules_are_frozen() -> None:
+    rules = make_rules("femkamp")
+    assert isinstance(rules, Rules)
+    with pytest.raises(AttributeError):
+        rules.queen_points = 5  # type: ignore[misc]
