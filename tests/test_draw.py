@@ -88,7 +88,8 @@ def test_trick_shows_players_and_winner() -> None:
     plays = [(0, parse_card("7C")), (1, parse_card("KC")), (2, parse_card("AH"))]
     html = trick_html(plays, NAMES, winning=1)
     assert 'class="kamp-trick"' in html
-    assert html.count("kamp-winning") == 2  # the card and its figure
+    assert html.count("kamp-winning") == 1  # the winning card
+    assert html.count("kamp-trick-winner") == 1  # and its figure
     winning_svg = re.search(r'<svg[^>]*kamp-winning[^>]*>', html).group(0)
     assert 'data-card="KC"' in winning_svg
     assert "vinner stikket nå" in html and "spilte ut" in html

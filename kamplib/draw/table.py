@@ -42,7 +42,7 @@ def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
             name = escape(players[seat])
             svg = card_svg(card, lang=lang, four_color=four_color, winning=win,
                            note=f"{players[seat]}{', ' + note if note else ''}")
-            who_cls = "kamp-play kamp-winning-play" if win else "kamp-play"
+            who_cls = "kamp-trick-play kamp-trick-winner" if win else "kamp-trick-play"
             caption = f"<b>{name}</b>" if win else name
             extra = f'<div style="font-size:80%;color:#555">{escape(note)}</div>' if note else ""
             items.append(
