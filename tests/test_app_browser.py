@@ -205,6 +205,97 @@ def test_walk_course_step(app: AppServer, walker: Any, index: int) -> None:
         ARRIVED[walker.url] = response.text()
 
 
+# --- a sample hand, a hint and the score sheet ------------------------------------------------
+
+def step_named(prefix: str) -> str:
+    """The course step whose file name starts with `prefix` (e.g. "02-")."""
+    found = [step for step in STEPS if Path(step).name.startswith(prefix)]
+    if not found:
+        pytest.skip(f"the course has no step {prefix}* yet")
+    return found[0]
+
+
+def wait_changed(page: Any, selector: str, before: str, timeout: float = 30_000) -> str:
+    """Wait until the text of `selector` differs from `before`; return the new text."""
+    page.wait_for_function(
+        "([sel, old]) => { const el = document.querySelector(sel);"
+        " return el !== null && el.innerText !== old; }",
+        arg=[selector, before], timeout=timeout,
+    )
+    return str(page.inner_text(selector))
+
+
+def card_code(button: Any) -> str:
+    """The card a hand button stands for, from its `kamp-card-XX` class."""
+    classes = (button.get_attribute("class") or "").split()
+    return next(c.removeprefix("kamp-card-") for c in classes
+                if c.startswith("kamp-card-") and len(c) == len("kamp-card-") + 2)
+
+
+def test_sample_hand_refuses_explains_and_plays_with_the_bots(app: AppServer, learner: Any) -> None:
+    open_step(learner, app.url(step_named("02-")))
+    table = ".kamp-play .kamp-table"
+    hand = learner.locator(".kamp-play").first.locator(".widget-hbox.kamp-hand")  # the widget
+    cards = hand.locator("button.kamp-card")
+    legal = hand.locator("button.kamp-card.kamp-legal")
+    illegal = hand.locator("button.kamp-card.kamp-illegal")
+
+    def play_legal() -> tuple[str, str]:
+        """Play the first legal card; wait for the bots' replies; return (card, new table)."""
+        before, count = learner.inner_text(table), cards.count()
+        card = card_code(legal.first)
+        legal.first.click()
+        after = wait_changed(learner, table, before)
+        learner.wait_for_function(
+            "n => document.querySelectorAll('.kamp-play .kamp-hand button.kamp-card').length === n",
+            arg=count - 1, timeout=30_000)
+        legal.first.wait_for(timeout=30_000)  # the learner's turn again
+        return card, after
+
+    # lead legal cards until the learner has to follow suit (then some cards are refused)
+    for _ in range(12):
+        if illegal.count():
+            break
+        play_legal()
+    assert illegal.count() and legal.count(), "the sample hand never asked to follow suit"
+
+    cards_before = cards.count()
+    refused_card = illegal.first.inner_text()
+    message = ".kamp-play .kamp-message"
+    shown = learner.inner_text(message)
+    illegal.first.click()
+    reason = wait_changed(learner, message, shown)
+    assert "må" in reason, f"the refusal should say what the rule demands: {reason!r}"
+    assert cards.count() == cards_before, "a refused card changed the hand"
+    assert refused_card in hand.inner_text()
+
+    learner.locator(".kamp-play .kamp-hint").first.click()
+    hint = wait_changed(learner, ".kamp-play .kamp-hint-text", "")
+    assert hint.strip(), "asking for a hint should show one"
+
+    played, after = play_legal()
+    collected = learner.locator(f".kamp-play .kamp-last-trick svg[data-card='{played}']")
+    assert collected.count() == 1, f"{played} should lie in the collected trick: {after!r}"
+    assert learner.locator(".kamp-play .kamp-last-trick svg[data-card]").count() == 4, (
+        "the three bots should have answered the learner's card")
+    assert learner.locator(".kamp-play .kamp-last-trick .kamp-winning").count() == 1
+    screenshot(learner, "sample-hand-played")
+    assert page_problems(learner) == []
+
+
+def test_score_sheet_step_shows_kari_and_siri_sharing_the_win_at_7(
+    app: AppServer, learner: Any,
+) -> None:
+    open_step(learner, app.url(step_named("07-")))
+    winners_per_sheet = learner.evaluate(
+        """() => [...document.querySelectorAll('table.kamp-score-sheet')].map(table =>
+             [...table.querySelectorAll('td.kamp-total.kamp-winner')].map(cell =>
+               [cell.dataset.player, cell.innerText.trim()]))"""
+    )
+    assert [["Kari", "7"], ["Siri", "7"]] in winners_per_sheet, winners_per_sheet
+    screenshot(learner, "score-sheet-winners")
+
+
 # --- ten learners at once ----------------------------------------------------------------------
 
 def test_ten_learners_at_once_each_get_their_own_kernel(app: AppServer, chromium: Any) -> None:
