@@ -27,7 +27,9 @@ from kamplib.tricks import TrickRound
 __all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "running_totals",
            "move_log", "dealers", "trick_picture", "try_move", "rule_effect", "cards_text",
            "explain_trick", "first_trick_with_discard", "must_follow_moment", "refused_card",
-           "taken_picture", "first_costly_trick", "save_record"]
+           "taken_picture", "first_costly_trick", "save_record", "simulate_quietly",
+           "last_round_flips", "fantan_length", "rule_table", "winner_changes",
+           "score_by_level"]
 
 PLAYERS: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per")
 
@@ -336,3 +338,89 @@ def save_record(game: Game, name: str, folder: str | Path | None = None) -> Path
     path = target / Path(name).name
     path.write_text(write_record(game), encoding="utf-8")
     return path
+
+
+# -- simulations for the explorations --------------------------------------------------------
+register({
+    "course_col_winner_total": {"nb": "vinnerens sum (snitt)", "en": "winner's total (mean)"},
+    "course_col_spread": {"nb": "spredning i summene", "en": "spread of totals"},
+    "course_col_last_decides": {"nb": "siste runde snur vinneren", "en": "last round flips winner"},
+    "course_col_clubs_all": {"nb": "noen tok alle ♣", "en": "someone took all ♣"},
+    "course_col_passes": {"nb": "pass per kabal", "en": "passes per Fan Tan"},
+    "course_col_moves": {"nb": "trekk per kabal", "en": "moves per Fan Tan"},
+    "course_col_games": {"nb": "spill", "en": "games"},
+})
+
+
+def simulate_quietly(game: str = "femkamp", rules: Mapping[str, Any] | None = None,
+                     games: int = 200, seed: int = 1, bots: Sequence[str] | None = None,
+                     players: int = 4) -> Any:
+    """:func:`kamplib.simulate.simulate` in one process without a progress bar, as a notebook
+    on a shared machine wants it; every seat plays ``heuristic`` unless ``bots`` says otherwise."""
+    from kamplib.simulate import simulate
+
+    return simulate(game, players, list(bots or ["heuristic"] * players), games=games, seed=seed,
+                    rules=rules, workers=1, progress=False)
+
+
+def last_round_flips(result: Any) -> float:
+    """Share of games where whoever led before the last round did not win (or share the win).
+
+    Only the game's own rounds count; a leader is anyone tied for the lowest total.
+    """
+    rounds = result.rounds
+    regular = len(result.rules.order)
+    before = rounds[rounds["round"] < regular].groupby(["game", "player"])["score"].sum()
+    flips = 0
+    winners = result.games[result.games["winner"]].groupby("game")["player"].apply(set)
+    for game_id, totals in before.groupby(level="game"):
+        totals = totals.droplevel("game")
+        leaders = set(totals.index[totals == totals.min()])
+        flips += not (leaders & winners[game_id])
+    return flips / result.n_games
+
+
+def fantan_length(result: Any) -> tuple[float, float]:
+    """Mean passes and mean moves (cards laid plus passes) per Fan Tan round."""
+    ft = result.rounds[result.rounds["kind"] == "fantan"]
+    if ft.empty:
+        return 0.0, 0.0
+    per_round = ft.groupby(["game", "round"]).agg(passes=("passes", "sum"),
+                                                  left=("cards_left", "sum"))
+    dealt = 52 if result.rules.fantan_deck == "full" else 52 - {3: 1, 4: 0, 5: 2}[
+        len(result.players)]
+    moves = dealt - per_round["left"] + per_round["passes"]
+    return float(per_round["passes"].mean()), float(moves.mean())
+
+
+def rule_table(results: Mapping[str, Any], lang: str = "nb") -> pd.DataFrame:
+    """One row per variant: what the house rule does to winners, spread, Fan Tan and clubs."""
+    rows = {}
+    for label, result in results.items():
+        winners = result.games[result.games["winner"]]
+        passes, moves = fantan_length(result)
+        rows[label] = {
+            t("course_col_games", lang): result.n_games,
+            t("course_col_winner_total", lang): round(float(winners["total"].mean()), 2),
+            t("course_col_spread", lang): round(float(result.games["total"].std()), 2),
+            t("course_col_last_decides", lang): round(last_round_flips(result), 3),
+            t("course_col_clubs_all", lang): round(result.clubs_take_all_rate(), 4),
+            t("course_col_passes", lang): round(passes, 2),
+            t("course_col_moves", lang): round(moves, 1),
+        }
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def winner_changes(a: Any, b: Any) -> float:
+    """Share of games (same seeds) whose winners differ between two runs, e.g. two scorings."""
+    wa = a.games[a.games["winner"]].groupby("game")["player"].apply(frozenset)
+    wb = b.games[b.games["winner"]].groupby("game")["player"].apply(frozenset)
+    return float((wa != wb.reindex(wa.index)).mean())
+
+
+def score_by_level(result: Any) -> pd.DataFrame:
+    """Mean score per kind of round for each bot level (rows in the game's order)."""
+    table = result.rounds.pivot_table(index="kind", columns="bot", values="score",
+                                      aggfunc="mean")
+    order = [k for k in result.rules.order if k in table.index]
+    return table.reindex(order).round(2)

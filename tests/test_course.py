@@ -212,3 +212,55 @@ def test_notebooks_are_clean_and_start_from_kamplib(path: Path) -> None:
     markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert not re.search(r"\$[^$\n]+\$", markdown), "no LaTeX: it does not render in Voilà"
     assert path.stat().st_size < 200_000, "clear bulky outputs before committing"
+
+
+# -- simulation helpers -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def small_runs():
+    from kamplib.course import simulate_quietly
+
+    usual = simulate_quietly(games=12, seed=3)
+    five = simulate_quietly(rules={"queen_points": 5}, games=12, seed=3)
+    return usual, five
+
+
+def test_rule_table_has_a_row_per_variant(small_runs) -> None:
+    from kamplib.course import rule_table
+
+    usual, five = small_runs
+    table = rule_table({"4 per dame": usual, "5 per dame": five})
+    assert list(table.index) == ["4 per dame", "5 per dame"]
+    assert table.loc["4 per dame", "spill"] == 12
+    assert 0 <= table.loc["5 per dame", "siste runde snur vinneren"] <= 1
+    assert table.loc["4 per dame", "trekk per kabal"] > table.loc["4 per dame", "pass per kabal"]
+
+
+def test_same_seeds_give_the_same_games_and_scoring_changes_show(small_runs) -> None:
+    from kamplib.course import winner_changes
+
+    usual, five = small_runs
+    assert winner_changes(usual, usual) == 0.0
+    # same deals and play, only the queens' price differs: the damer rows scale by 5/4
+    d4 = usual.rounds[usual.rounds["kind"] == "damer"]["score"].sum()
+    d5 = five.rounds[five.rounds["kind"] == "damer"]["score"].sum()
+    assert d4 * 5 == d5 * 4
+    assert 0.0 <= winner_changes(usual, five) <= 1.0
+
+
+def test_last_round_flips_counts_a_changed_leader() -> None:
+    from kamplib.course import fantan_length, last_round_flips, simulate_quietly
+
+    result = simulate_quietly(games=10, seed=5, players=3)
+    share = last_round_flips(result)
+    assert share * 10 == pytest.approx(round(share * 10))
+    passes, moves = fantan_length(result)
+    assert 0 <= passes < moves <= 52 + passes
+
+
+def test_score_by_level_puts_rounds_in_game_order() -> None:
+    from kamplib.course import score_by_level, simulate_quietly
+
+    result = simulate_quietly(games=8, seed=2, bots=["heuristic", "random", "random", "random"])
+    table = score_by_level(result)
+    assert list(table.index) == ["pass", "klover", "damer", "fantan", "grand"]
+    assert set(table.columns) == {"heuristic", "random"}
