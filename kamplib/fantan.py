@@ -17,7 +17,7 @@ from kamplib.round import PASS, Move, Round
 from kamplib.rules import Rules
 from kamplib.scoring import fantan_scores
 
-__all__ = ["FanTanRound", "fantan_rank", "SEVEN_OF_HEARTS"]
+__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "SEVEN_OF_HEARTS"]
 
 SEVEN_OF_HEARTS = parse_card("7H")
 
@@ -51,6 +51,22 @@ _STARTERS = {
     "sevens": sum(_card(si, 7).bit for si in range(4)),
     "sixes_and_sevens": sum(_card(si, r).bit for si in range(4) for r in (6, 7)),
 }
+
+
+def playable_mask(laid: int, layout: str) -> int:
+    """The cards that may be laid next on a table where ``laid`` lies (a player's view works
+    this out from the table alone; the round keeps the same mask up to date move by move)."""
+    opens = _OPENS[layout]
+    mask = _STARTERS[layout]
+    rest = laid
+    while rest:
+        low = rest & -rest
+        mask |= opens[_INDEX_OF_BIT[low]]
+        rest ^= low
+    return mask & ~laid
+
+
+_INDEX_OF_BIT = {c.bit: c.index for c in Card.ALL}
 
 
 class FanTanRound(Round):

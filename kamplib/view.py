@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kamplib.cards import Card, cards_of
+from kamplib.cards import Card, cards_of, mask_of
 from kamplib.round import PASS, Move, Round
 from kamplib.rules import Rules
 
@@ -47,7 +47,6 @@ class PlayerView:
     voids: tuple[frozenset[str], ...] = ()
     # Fan Tan
     laid: frozenset[Card] = frozenset()
-    playable: frozenset[Card] = frozenset()
     passes: tuple[int, ...] = ()
 
     @property
@@ -69,6 +68,17 @@ class PlayerView:
     @property
     def led_suit(self) -> str | None:
         return self.trick[0][1].suit if self.trick else None
+
+    @property
+    def playable(self) -> frozenset[Card]:
+        """Fan Tan: the cards that may be laid next, by anyone (worked out from the table, so
+        the view itself holds no card of another hand)."""
+        if self.kind != "fantan":
+            return frozenset()
+        from kamplib.fantan import playable_mask
+
+        mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
+        return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards in other players' hands, as far as this player can tell (unknown where)."""
@@ -119,9 +129,5 @@ def make_view(rnd: Round, seat: int) -> PlayerView:
             voids=_voids(rnd),
         )
     assert isinstance(rnd, FanTanRound)
-    return PlayerView(
-        **common, laid=frozenset(cards_of(rnd.laid)),
-        playable=frozenset(c for c in cards_of(rnd.playable) if rnd.in_play & c.bit),
-        passes=tuple(rnd.passes),
-    )
+    return PlayerView(**common, laid=frozenset(cards_of(rnd.laid)), passes=tuple(rnd.passes))
 
