@@ -277,7 +277,7 @@ def test_english_interface() -> None:
 
 def test_four_colour_buttons() -> None:
     w = PlayHand("pass", seed=1, four_color=True, **FAST)
-    colours = {b._kamp_card.suit: b.style.text_color for b in buttons(w, "kamp-card")}
+    colours = {b._kamp_card.suit: b.style.text_color for b in buttons(w, "kamp-legal")}
     assert colours.get("C", "#137a2f") == "#137a2f"
     assert colours.get("D", "#1d4fc4") == "#1d4fc4"
 

@@ -39,6 +39,8 @@ __all__ = ["PlayHand", "PlayGame", "MAX_UPLOAD_BYTES", "default_names"]
 MAX_UPLOAD_BYTES = 500_000  # a whole Sjukamp for five is about 30 kB
 _MAX_BOT_MOVES = 400  # more bot moves in a row than any round has: a safety stop
 _OTHER_NAMES = ("Kari", "Ola", "Siri", "Per", "Anna")
+# A paler ink for cards that cannot be played now (still readable, clearly not on offer).
+_PALE = {"#1b1b1b": "#8a8a8a", "#c8102e": "#d98a96", "#137a2f": "#7fb18c", "#1d4fc4": "#8ea6de"}
 
 
 def default_names(players: int | Sequence[str], learner: int, lang: str) -> tuple[str, ...]:
@@ -155,6 +157,8 @@ class _TableWidget(widgets.VBox):
         self.upload.add_class("kamp-upload")
         self.upload.observe(self._on_upload, names="value")
         controls = [self.hint_button, self.undo_button] if self.practice else []
+        for b in (*controls, self.new_deal_button, self.replay_button, self.save_button):
+            b.layout.width = "auto"
         self.controls = widgets.HBox([*controls, self.new_deal_button, self.replay_button,
                                       self.seed_input])
         self.files = widgets.HBox([self.save_button, self.save_link, self.upload])
@@ -442,8 +446,11 @@ class _TableWidget(widgets.VBox):
             b._kamp_card = card
             b.description = f"{RANK_DISPLAY[card.rank]}{SUIT_SYMBOLS[card.suit]}"
             b.tooltip = f"{card.name(lang)}, {t('draw_legal' if ok else 'draw_illegal', lang)}"
-            b.style.text_color = suit_color(card.suit, self.four_color)
-            b.style.button_color = "white" if ok else "#e4e4e4"
+            # legal cards raised with a dark frame; the others lowered, pale and dashed
+            b.style.text_color = (suit_color(card.suit, self.four_color) if ok
+                                  else _PALE[suit_color(card.suit, self.four_color)])
+            b.style.button_color = "white" if ok else "#efefef"
+            b.layout.border = "2px solid #444" if ok else "1px dashed #aaa"
             b.layout.margin = "0 2px 12px 2px" if ok else "12px 2px 0 2px"
             b._dom_classes = ("kamp-card", "kamp-legal" if ok else "kamp-illegal",
                               f"kamp-card-{card.text}", SUIT_CLASS[card.suit])
