@@ -1,0 +1,91 @@
+"""Simulations: tidy tables, summaries, errors that explain, the command line, and strength."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from kamplib import RuleError
+from kamplib.simulate import add_simulate_arguments, run_simulate, simulate
+
+
+def test_tables_have_a_row_per_game_round_player() -> None:
+    res = simulate("femkamp", 4, ["heuristic", "random", "random", "random"], games=6, seed=2,
+                   progress=False, workers=1)
+    assert len(res.rounds) == 6 * 5 * 4
+    assert len(res.games) == 6 * 4
+    assert set(res.rounds["kind"]) == {"pass", "klover", "damer", "fantan", "grand"}
+    ft = res.rounds[res.rounds["kind"] == "fantan"]
+    assert ft["passes"].notna().all() and ft["tricks"].isna().all()
+    assert (ft.groupby("game")["went_out"].sum() == 1).all()
+    assert (res.rounds[res.rounds["kind"] == "pass"].groupby("game")["score"].sum() == 13).all()
+    totals = res.rounds.groupby(["game", "player"])["score"].sum()
+    games = res.games.set_index(["game", "player"])["total"]
+    assert (games.sort_index() == totals.sort_index()).all()
+    assert res.games.groupby("game")["win_share"].sum().round(9).eq(1).all()
+    s = res.summary()
+    assert list(s["bot"]) == ["heuristic", "random", "random", "random"]
+    j = res.to_json_summary()
+    assert set(j) == {"games", "players", "bots", "mean_total", "win_share"}
+    assert j["games"] == 6 and j["players"] == ["Kari", "Ola", "Siri", "Per"]
+
+
+def test_same_seed_same_result_whatever_the_workers() -> None:
+    kw = dict(game="sjukamp", players=["A", "B", "C"], bots=["heuristic", "random", "random"],
+              games=4, seed=7, progress=False, rules={"clubs_take_all_zero": True})
+    one = simulate(**kw, workers=1)
+    two = simulate(**kw, workers=2)
+    assert one.rounds.equals(two.rounds)
+    assert one.rounds["clubs_take_all_fired"].dropna().isin([True, False]).all()
+    assert 0 <= one.clubs_take_all_rate() <= 1
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"bots": ["heuristic", "random"]}, "4 players but 2"),
+    ({"bots": ["heuristic", "random", "wizard", "random"]}, "wizard"),
+    ({"games": 0}, "at least 1"),
+    ({"players": 7}, "7"),
+    ({"rules": {"queen_points": 6}}, "queen_points"),
+])
+def test_bad_input_is_a_clear_error(kwargs: dict, words: str) -> None:
+    with pytest.raises(RuleError) as err:
+        simulate(**{"games": 2, "progress": False, **kwargs})
+    assert words in err.value.message("en")
+    assert err.value.message("nb") != err.value.message("en")
+
+
+def _args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser()
+    p.add_argument("--game", default="femkamp")
+    p.add_argument("--seed", type=int, default=None)
+    add_simulate_arguments(p)
+    args = p.parse_args(argv)
+    args.players = None
+    args.rules = {}
+    args.lang = "en"
+    return args
+
+
+def test_command_line_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run_simulate(_args(["--games", "5", "--seed", "1", "--json", "--workers", "1",
+                               "--bots", "heuristic,random,random,random"]))
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["games"] == 5 and out["bots"][0] == "heuristic"
+    assert run_simulate(_args(["--games", "3", "--workers", "1"])) == 0
+    table = capsys.readouterr().out
+    assert "win share" in table and "heuristic (medium)" in table
+
+
+def test_command_line_bad_bots_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_simulate(_args(["--games", "3", "--bots", "heuristic,nobody,random,random"])) == 2
+    assert "nobody" in capsys.readouterr().err
+
+
+def test_heuristic_beats_random() -> None:
+    """A few hundred games, a loose bound: a broken heuristic fails this."""
+    res = simulate("femkamp", 4, ["heuristic", "random", "heuristic", "random"], games=300,
+                   seed=11, progress=False, workers=1)
+    mean = res.games.groupby("bot")["total"].mean()
+    assert mean["random"] - mean["heuristic"] > 4
