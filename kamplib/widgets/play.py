@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kamplib import hints
 from kamplib.cards import RANK_DISPLAY, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from kamplib.draw.cards import SUIT_CLASS, hand_html, suit_color
 from kamplib.draw.sheet import scores_html, sheet_html
@@ -72,14 +73,6 @@ class _LearnerMove:
     move: Move
     rating: Any = None
     hint: Any = None
-
-
-def _hints_module() -> Any:
-    try:
-        from kamplib import hints
-    except ImportError:
-        return None
-    return hints
 
 
 class _TableWidget(widgets.VBox):
@@ -267,8 +260,7 @@ class _TableWidget(widgets.VBox):
 
     def _rate(self, entry: _LearnerMove) -> None:
         """Rate the learner's move with the hint of the view before it (one engine call)."""
-        hints = _hints_module()
-        if hints is None or not (isinstance(entry.move, Card) or entry.move == PASS):
+        if not (isinstance(entry.move, Card) or entry.move == PASS):
             self.rating.value = ""
             return  # choosing trump is not rated
         entry.hint = hints.hint(entry.view, level=self.hint_level, seed=self.seed)
@@ -285,10 +277,6 @@ class _TableWidget(widgets.VBox):
         rnd = self.round
         if rnd.to_move != self.learner:
             self.hint_text.value = escape(t("w_no_hint", self.lang))
-            return
-        hints = _hints_module()
-        if hints is None:
-            self.hint_text.value = escape(t("w_no_hints_module", self.lang))
             return
         h = hints.hint(rnd.view(self.learner), level=self.hint_level, seed=self.seed)
         self.hint_text.value = escape(t("w_hint_text", self.lang,
@@ -472,25 +460,22 @@ class _TableWidget(widgets.VBox):
         key = (self._index, len(self.round.history))
         if self._review_cache and self._review_cache[0] == key:
             return self._review_cache[1]
-        hints = _hints_module()
         lang = self.lang
         items = []
-        if hints is not None:
-            for number, m in enumerate(
-                    (m for m in self._moves if m.round_index == self._index), start=1):
-                if m.rating is None or m.rating.label == "good":
-                    continue
-                better = m.hint
-                if better is None or better.move == m.move:
-                    continue
-                items.append(t("w_review_item", lang, number=number,
-                               move=_move_text(m.move, lang),
-                               label=m.rating.label_text(lang),
-                               better=_move_text(better.move, lang), why=text_of(better, lang)))
+        for number, m in enumerate(
+                (m for m in self._moves if m.round_index == self._index), start=1):
+            if m.rating is None or m.rating.label == "good":
+                continue
+            better = m.hint
+            if better is None or better.move == m.move:
+                continue
+            items.append(t("w_review_item", lang, number=number,
+                           move=_move_text(m.move, lang),
+                           label=m.rating.label_text(lang),
+                           better=_move_text(better.move, lang), why=text_of(better, lang)))
         body = ("".join(f"<li class='kamp-review-item'>{escape(i)}</li>" for i in items)
                 if items else f"<li>{escape(t('w_review_none', lang))}</li>")
-        html = (f"<div><b>{escape(t('w_review_title', lang))}</b><ul>{body}</ul></div>"
-                if hints is not None else "")
+        html = f"<div><b>{escape(t('w_review_title', lang))}</b><ul>{body}</ul></div>"
         self._review_cache = (key, html)
         return html
 

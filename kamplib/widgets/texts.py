@@ -39,8 +39,6 @@ register({
     "w_undone": {"nb": "Angret: {card}.", "en": "Undone: {card}."},
     "w_no_hint": {"nb": "Det er ikke din tur, så det er ingenting å gi tips om.",
                   "en": "It is not your turn, so there is nothing to hint at."},
-    "w_no_hints_module": {"nb": "Tips er ikke tilgjengelig ennå.",
-                          "en": "Hints are not available yet."},
     "w_played": {"nb": "Du spilte {move}.", "en": "You played {move}."},
     "w_passed": {"nb": "Du passet (1 poeng).", "en": "You passed (1 point)."},
     "w_rating": {"nb": "Trekket ditt: {label}. {reason}", "en": "Your move: {label}. {reason}"},
