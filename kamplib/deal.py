@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
+from operator import itemgetter
 
 from kamplib.cards import Card, parse_card
 from kamplib.rules import Rules
@@ -44,17 +46,19 @@ def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
                rng: random.Random) -> tuple[int, ...]:
     """Shuffle and deal one card at a time clockwise from the dealer's left; hands as bit masks.
 
-    The shuffle gives every card a random number and sorts the deck by it, which is a uniform
-    shuffle (ties among 53-bit floats practically never happen) and about twice as fast as
-    ``random.shuffle``.  Dealing one at a time means the ``k``-th player from the dealer's left
-    gets every ``n``-th card of the shuffled deck, starting with card ``k``; the bits of different
-    cards never overlap, so ``sum`` of them is their union.
+    The shuffle gives every card a random number and sorts the deck by them: a uniform shuffle
+    (ties among 53-bit floats practically never happen), done in C by ``starmap``, ``sorted``
+    and ``itemgetter``, and so several times faster than ``random.shuffle``.  Dealing one at a
+    time means the ``k``-th player from the dealer's left gets every ``n``-th card of the
+    shuffled deck, starting with card ``k``; different cards' bits never overlap, so ``sum`` of
+    them is their union.
     """
-    draw = rng.random
-    deck = sorted(_deck_bits(kind, players, rules), key=lambda _: draw())
+    deck = _deck_bits(kind, players, rules)
+    keys = list(starmap(rng.random, repeat((), len(deck))))
+    shuffled = itemgetter(*sorted(range(len(deck)), key=keys.__getitem__))(deck)
     hands = [0] * players
     for k in range(players):
-        hands[(dealer + 1 + k) % players] = sum(deck[k::players])
+        hands[(dealer + 1 + k) % players] = sum(shuffled[k::players])
     return tuple(hands)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
-from kamplib.round import PASS, Move, Round
+from kamplib.round import PASS, ROUND_CLASSES, Move, Round
 from kamplib.rules import Rules
 from kamplib.scoring import fantan_scores
 
@@ -99,18 +99,23 @@ class FanTanRound(Round):
             return self.hands[seat] & SEVEN_OF_HEARTS.bit
         return self.hands[seat] & self.playable
 
+    def _pass_allowed(self, layable: int) -> bool:
+        """The pass rule: you pass when you cannot lay a card (``layable`` is empty), or at
+        any time after the opening card with ``fantan_voluntary_pass``."""
+        return not layable or (self.voluntary_pass and not self.opening)
+
     def may_pass(self, seat: int | None = None) -> bool:
-        """Whether ``seat`` (default: the player to move) may pass now: when they cannot lay a
-        card, or always after the opening card with ``fantan_voluntary_pass``."""
+        """Whether ``seat`` (default: the player to move) may pass now."""
         seat = self.to_move if seat is None else seat
-        return seat >= 0 and (not self._layable(seat) or (self.voluntary_pass and not self.opening))
+        return seat >= 0 and self._pass_allowed(self._layable(seat))
 
     def legal_moves(self) -> tuple[Move, ...]:
         seat = self.to_move
         if seat < 0:
             return ()
-        cards = mask_cards(self._layable(seat))
-        return (*cards, PASS) if self.may_pass(seat) else cards
+        layable = self._layable(seat)
+        cards = mask_cards(layable)
+        return (*cards, PASS) if self._pass_allowed(layable) else cards
 
     def check(self, move: Move) -> None:
         seat = self.to_move
@@ -157,12 +162,13 @@ class FanTanRound(Round):
         seat = self.to_move
         if type(move) is Card and seat >= 0 and self._layable(seat) & move.bit:
             card = move
+        elif move == PASS and seat >= 0 and self._pass_allowed(self._layable(seat)):
+            self._pass(seat)
+            return
         else:
             self.check(move)  # raises with the reason unless it is a legal pass or card
             if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
-                self.passes[seat] += 1
-                self.history.append((seat, PASS))
-                self.to_move = (seat + 1) % self.n
+                self._pass(seat)
                 return
             card = parse_card(move)
         bit = card.bit
@@ -178,6 +184,11 @@ class FanTanRound(Round):
             self.out = seat
             self.to_move = -1
             self.is_over = True
+
+    def _pass(self, seat: int) -> None:
+        self.passes[seat] += 1
+        self.history.append((seat, PASS))
+        self.to_move = (seat + 1) % self.n
 
     # -- questions ---------------------------------------------------------------------------
     @property
@@ -219,3 +230,6 @@ class FanTanRound(Round):
         for _, move in self.history[:count]:
             new.play(move)
         return new
+
+
+ROUND_CLASSES["fantan"] = FanTanRound

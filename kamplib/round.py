@@ -259,13 +259,10 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     waits for the dealer to name one.  ``check=False`` skips checking the deal (for deals the
     engine made itself).
     """
-    from kamplib.fantan import FanTanRound
-    from kamplib.tricks import TrickRound
-
     kind = parse_kind(kind)
     rules = rules or make_rules("custom", {"order": [kind]})
     players = check_players(players) if check else tuple(players)
-    if isinstance(hands, Mapping):
+    if not isinstance(hands, (tuple, list)) and isinstance(hands, Mapping):
         hands = _hands_by_seat(players, hands)
     if isinstance(dealer, str):
         if dealer not in players:
@@ -275,11 +272,12 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     if check:
         validate_deal(kind, players, dealer, hands, rules)
     if kind == "fantan":
-        return FanTanRound(players, dealer, hands, rules, number=number, multiplier=multiplier)
+        return _round_class(kind)(players, dealer, hands, rules, number=number,
+                                  multiplier=multiplier)
     if trump is None and kind == "trumf" and rules.trump in SUITS:
         trump = rules.trump
-    return TrickRound(kind, players, dealer, hands, rules, trump=trump, number=number,
-                      multiplier=multiplier)
+    return _round_class(kind)(kind, players, dealer, hands, rules, trump=trump, number=number,
+                              multiplier=multiplier)
 
 
 def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Rules | None = None,
@@ -293,9 +291,28 @@ def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Ru
     kind = parse_kind(kind)
     rules = rules or make_rules("custom", {"order": [kind]})
     players = check_players(players)
+    n = len(players)
     rng = rng or random.Random(seed)
-    dealer %= len(players)
-    trump = trump_for(kind, len(players), rules, rng)
-    hands = deal_hands(kind, len(players), dealer, rules, rng)
-    return new_round(kind, players, hands, dealer=dealer, rules=rules, trump=trump,
-                     number=number, multiplier=multiplier, check=False)
+    dealer %= n
+    trump = trump_for(kind, n, rules, rng)
+    hands = deal_hands(kind, n, dealer, rules, rng)
+    if kind == "fantan":
+        return _round_class(kind)(players, dealer, hands, rules, number=number,
+                                  multiplier=multiplier)
+    return _round_class(kind)(kind, players, dealer, hands, rules, trump=trump, number=number,
+                              multiplier=multiplier)
+
+
+# The concrete round classes register here when their modules load (``kamplib`` imports both),
+# so that making a round does not run the import machinery every time.
+ROUND_CLASSES: dict[str, type[Round]] = {}
+
+
+def _round_class(kind: str) -> Any:
+    cls = ROUND_CLASSES.get(kind)
+    if cls is None:
+        import kamplib.fantan
+        import kamplib.tricks  # noqa: F401  (registers the trick kinds)
+
+        cls = ROUND_CLASSES[kind]
+    return cls

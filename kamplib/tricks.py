@@ -25,7 +25,8 @@ from kamplib.cards import (
 )
 from kamplib.errors import CardError
 from kamplib.i18n import SuitName
-from kamplib.round import PASS, Move, Round
+from kamplib.round import PASS, ROUND_CLASSES, Move, Round
+from kamplib.rules import TRICK_KINDS as TRICK_KINDS_ALL
 from kamplib.rules import Rules
 from kamplib.scoring import trick_scores
 
@@ -275,3 +276,6 @@ def _is_suit(move: object) -> bool:
     except CardError:
         return False
     return True
+
+
+ROUND_CLASSES.update(dict.fromkeys(TRICK_KINDS_ALL, TrickRound))

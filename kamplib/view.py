@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kamplib.cards import Card, cards_of, mask_of
+from kamplib.fantan import FanTanRound, playable_mask
 from kamplib.round import PASS, Move, Round
 from kamplib.rules import Rules
+from kamplib.tricks import TrickRound
 
 __all__ = ["PlayerView", "make_view"]
 
@@ -75,8 +77,6 @@ class PlayerView:
         the view itself holds no card of another hand)."""
         if self.kind != "fantan":
             return frozenset()
-        from kamplib.fantan import playable_mask
-
         mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
         return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
 
@@ -103,9 +103,6 @@ def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
 
 
 def make_view(rnd: Round, seat: int) -> PlayerView:
-    from kamplib.fantan import FanTanRound
-    from kamplib.tricks import TrickRound
-
     history = tuple(rnd.history)
     played = frozenset(m for _, m in history if m != PASS)
     # The red twos taken out are public knowledge; which one (3 players) is seen from the deal.
