@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -110,15 +111,19 @@ def main(argv: list[str] | None = None) -> int:
     hearts_us = statistics.median(theirs) * 1e6 if hearts else None
     ratio = statistics.median(ratios) if hearts else None
     per_s = 1 / statistics.median(games)
-    print(f"trick round (4 players, public API): median {trick_us:8.1f} µs per hand")
+    print(f"trick round (4 players, public API): median {trick_us:8.1f} µs per hand "
+          f"(best batch {min(ours) * 1e6:.1f})")
     if hearts:
-        print(f"OpenSpiel Hearts (no passing):       median {hearts_us:8.1f} µs per hand")
+        print(f"OpenSpiel Hearts (no passing):       median {hearts_us:8.1f} µs per hand "
+              f"(best batch {min(theirs) * 1e6:.1f})")
         print(f"ratio ours / OpenSpiel:              median {ratio:8.2f}  (target ≤ 0.75)")
     else:
         print("OpenSpiel Hearts: not installed (pip install open-spiel); no ratio")
-    print(f"Femkamp games (4 players, random):   median {per_s:8.0f} games/s (target ≥ 1500)")
+    print(f"Femkamp games (4 players, random):   median {per_s:8.0f} games/s (target ≥ 1500; "
+          f"best batch {1 / min(games):.0f})")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"({args.batches} batches of {args.hands} hands and {args.games} games, "
-          f"Python {sys.version.split()[0]})")
+          f"Python {sys.version.split()[0]}, load average {load})")
     if args.json:
         print(json.dumps({
             "trick_round_us": round(trick_us, 1),

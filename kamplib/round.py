@@ -180,8 +180,16 @@ class Round:
         return round_html(self)
 
 
+_APPROVED_TABLES: set[tuple[str, ...]] = set()  # tables already checked (games, playouts)
+
+
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
     """3 to 5 distinct, non-empty names in clockwise order."""
+    try:
+        if type(players) is tuple and players in _APPROVED_TABLES:
+            return players
+    except TypeError:  # something unhashable in it: the checks below say what
+        pass
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise RuleError("player_names", names=repr(players))
     players = tuple(players)
@@ -190,6 +198,8 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
             or len(set(players)) != len(players) or "pass" in players):
         raise RuleError("player_names", names=", ".join(map(str, players)))
+    if len(_APPROVED_TABLES) < 1000:
+        _APPROVED_TABLES.add(players)
     return players
 
 
