@@ -1,6 +1,7 @@
 """How fast is the engine?  A random trick round, a random Femkamp game, and OpenSpiel's Hearts.
 
 Run ``.venv/bin/python benchmarks/engine.py`` (add ``--json`` for one machine-readable last line).
+To time an older engine the same way, put its tree first: ``PYTHONPATH=/path/to/old/tree``.
 The three workloads are timed in alternation, batch by batch, in CPU time of this process, so
 that a noisy machine disturbs them alike; the script prints medians over the batches and the
 median of the per-batch ratios.
@@ -24,7 +25,18 @@ import sys
 import time
 from collections.abc import Callable
 
-from kamplib import Game, deal_round, make_rules
+from kamplib import Game, make_rules
+
+try:
+    from kamplib import deal_round
+except ImportError:  # an engine from before deal_round (to compare with: PYTHONPATH=old/tree)
+    from kamplib import new_round
+    from kamplib.deal import deal_hands
+
+    def deal_round(kind, players, *, rules, rng):  # type: ignore[no-redef]
+        hands = deal_hands(kind, len(players), len(players) - 1, rules, rng)
+        return new_round(kind, players, hands, dealer=len(players) - 1, rules=rules,
+                         check=False)
 
 PLAYERS = ("Kari", "Ola", "Siri", "Per")
 RULES = make_rules("femkamp")
