@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check kamplib tests benchmarks scripts
+	$(BIN)/ruff check kamplib tests benchmarks scripts app
 
 test: lint
 	$(BIN)/python -m pytest
