@@ -64,6 +64,7 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
     ink = suit_color(card.suit, four_color)
     rank = RANK_DISPLAY[card.rank]
     sym = SUIT_SYMBOLS[card.suit]
+    rank_size, corner = (17, 2) if len(rank) > 1 else (20, 4)
     w, h = round(WIDTH * scale), round(HEIGHT * scale)
     frame = "#d4a017" if winning else "#888"
     stroke = 3 if winning else 1
@@ -75,12 +76,14 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="6" fill="#fff" '
         f'stroke="{frame}" stroke-width="{stroke}"/>'
         f'<g fill="{ink}" font-family="sans-serif" font-weight="bold">'
-        f'<text x="5" y="16" font-size="13">{rank}</text>'
-        f'<text x="5" y="29" font-size="12">{sym}</text>'
-        f'<text x="30" y="54" font-size="30" text-anchor="middle">{sym}</text>'
+        # Large corner indices: hands are often drawn at half size, and the rank is what a
+        # learner must read at a glance.
+        f'<text x="{corner}" y="21" font-size="{rank_size}" letter-spacing="-1">{rank}</text>'
+        f'<text x="5" y="37" font-size="15">{sym}</text>'
+        f'<text x="30" y="61" font-size="26" text-anchor="middle">{sym}</text>'
         f'<g transform="rotate(180 {WIDTH / 2} {HEIGHT / 2})">'
-        f'<text x="5" y="16" font-size="13">{rank}</text>'
-        f'<text x="5" y="29" font-size="12">{sym}</text></g>'
+        f'<text x="{corner}" y="21" font-size="{rank_size}" letter-spacing="-1">{rank}</text>'
+        f'<text x="5" y="37" font-size="15">{sym}</text></g>'
         "</g></svg>"
     )
 

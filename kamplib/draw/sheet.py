@@ -46,7 +46,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
     head = [f"<th style='{th_style};text-align:left'>{escape(t('draw_round', lang))}</th>"]
     for name in players:
         cls = ' class="kamp-winner"' if name in win else ""
-        mark = f" 🏆<span class='kamp-sr'> {escape(t('draw_winner', lang))}</span>" \
+        mark = f" ★<span class='kamp-sr'> {escape(t('draw_winner', lang))}</span>" \
             if name in win else ""
         head.append(f"<th{cls} data-player='{escape(name)}' style='{th_style}'>"
                     f"{escape(name)}{mark}</th>")

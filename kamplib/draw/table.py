@@ -10,7 +10,8 @@ from kamplib.cards import SUITS, Card, cards_of
 from kamplib.draw.cards import card_svg, hand_html
 from kamplib.i18n import KindName, SuitName, t
 
-__all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html"]
+__all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
+           "trump_text"]
 
 _FANTAN_ORDER = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace low
 
@@ -96,7 +97,8 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
         rows.append(
             f'<div class="kamp-fantan-row" data-suit="{suit}" '
             f'style="display:flex;align-items:center;gap:2px;margin:2px 0;">'
-            f'<span style="width:4.5em">{escape(_suit_name(suit, lang))}</span>{row}</div>')
+            f'<span style="flex:0 0 5.5em;white-space:nowrap">'
+            f'{escape(_suit_name(suit, lang))}</span>{row}</div>')
     key = "draw_fantan_layout_sevens" if layout == "sevens" else "draw_fantan_layout_piles"
     heading = t("draw_fantan_table", lang)
     return (f'<div class="kamp-fantan-table kamp-layout-{layout}" role="group" '
@@ -122,7 +124,8 @@ def _empty_slot(card: Card, open_: bool, lang: str, scale: float) -> str:
         style = "border:1px solid #ddd;"
         cls = "kamp-slot"
     return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-            f'style="display:inline-block;width:{w - 4}px;height:{h - 4}px;border-radius:4px;'
+            f'style="display:inline-block;box-sizing:border-box;width:{w}px;height:{h}px;'
+            f'border-radius:4px;flex:none;'
             f'{style}"></span>')
 
 
@@ -140,7 +143,7 @@ def _pile(cards: list[Card], key: str, laid: set[Card], playable: set[Card], lan
     nxt = next((c for c in cards if c not in laid), None)
     parts = []
     for i, c in enumerate(on):
-        margin = "" if i == 0 else f"margin-left:-{round(40 * scale)}px;"
+        margin = "" if i == 0 else f"margin-left:-{round(34 * scale)}px;"
         parts.append(f'<span style="{margin}">'
                      + card_svg(c, lang=lang, four_color=four_color, scale=scale,
                                 classes=("kamp-laid",)) + "</span>")
@@ -179,6 +182,14 @@ def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score"
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+def round_title(rnd: Any, lang: str = "nb") -> str:
+    """"Runde 2: Kløver" in a game; only "Kløver" for a round dealt on its own, where "Runde 1"
+    would contradict the course's numbering of the rounds."""
+    if len(getattr(rnd.rules, "order", ())) <= 1:
+        return t("draw_round_alone", lang, kind=KindName(rnd.kind))
+    return t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))
+
+
 def trump_text(rnd: Any, lang: str = "nb") -> str:
     if rnd.kind == "fantan":
         return ""
@@ -192,7 +203,7 @@ def trump_text(rnd: Any, lang: str = "nb") -> str:
 def round_html(rnd: Any, *, lang: str = "nb", four_color: bool = False,
                show_hands: bool = True) -> str:
     """A whole round as the notebook shows it: who deals and moves, hands, table and scores."""
-    title = t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))
+    title = round_title(rnd, lang)
     facts = [t("draw_dealer", lang, player=rnd.players[rnd.dealer])]
     trump = trump_text(rnd, lang)
     if trump:

@@ -21,6 +21,7 @@ register({
     "draw_no_trump": {"nb": "Ingen trumf", "en": "No trump"},
     "draw_trump_pending": {"nb": "Giveren velger trumf", "en": "The dealer chooses trump"},
     "draw_round_title": {"nb": "Runde {number}: {kind}", "en": "Round {number}: {kind}"},
+    "draw_round_alone": {"nb": "{kind}", "en": "{kind}"},
     "draw_dealer": {"nb": "Giver: {player}", "en": "Dealer: {player}"},
     "draw_to_move": {"nb": "{player} sin tur", "en": "{player} to move"},
     "draw_round_over": {"nb": "Runden er ferdig", "en": "The round is over"},

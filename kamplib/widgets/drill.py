@@ -34,6 +34,7 @@ TOPICS = ("trick_winner", "legal_cards", "round_score", "fantan_lay", "mixed")
 _NAMES = ("Kari", "Ola", "Siri", "Per", "Anna")
 _TRICK_KINDS = tuple(k for k in ("pass", "klover", "damer", "grand", "trumf", "finale")
                      if k in TRICK_KINDS)
+_SCORE_KINDS = ("pass", "klover", "damer", "grand", "finale")
 
 
 @dataclass
@@ -65,6 +66,19 @@ def _rules_dict(r: Rules) -> dict[str, Any]:
     return {f.name: getattr(r, f.name) for f in fields(r) if f.name != "game"}
 
 
+def _game_order(game: str, rules: Rules | dict[str, Any] | None) -> tuple[str, ...]:
+    """The rounds of the game the drill belongs to, in order."""
+    return tuple((rules if isinstance(rules, Rules) else make_rules(game, rules)).order)
+
+
+def _title(kind: str, game: str, rules: Any, lang: str) -> str:
+    """"Runde 2: Kløver", numbered as in the learner's game (only the name when not in it)."""
+    order = _game_order(game, rules)
+    if kind in order:
+        return t("draw_round_title", lang, number=order.index(kind) + 1, kind=KindName(kind))
+    return t("draw_round_alone", lang, kind=KindName(kind))
+
+
 def _play_random(rnd: Round, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
         if rnd.is_over:
@@ -81,7 +95,7 @@ def _trick_winner(rng: random.Random, kind: str, lang: str, four_color: bool, pl
     trick = rnd.tricks[-1]
     card = next(c for s, c in trick.plays if s == trick.winner)
     winner = rnd.players[trick.winner]
-    picture = (f"<div>{escape(t('draw_round_title', lang, number=1, kind=KindName(kind)))} · "
+    picture = (f"<div>{escape(_title(kind, game, rules, lang))} · "
                f"{escape(trump_text(rnd, lang))}</div>"
                + trick_html(trick.plays, rnd.players, lang=lang, four_color=four_color))
     return Item("trick_winner", t("w_q_trick_winner", lang), picture, winner,
@@ -104,7 +118,7 @@ def _legal_cards(rng: random.Random, kind: str, lang: str, four_color: bool, pla
         led = SuitName(rnd.trick[0][1].suit)
         follows = any(c.suit == led for c in hand)
         why = t("w_a_follow" if follows else "w_a_free", lang, player=player, suit=led)
-    picture = (f"<div>{escape(t('draw_round_title', lang, number=1, kind=KindName(kind)))} · "
+    picture = (f"<div>{escape(_title(kind, game, rules, lang))} · "
                f"{escape(trump_text(rnd, lang))}</div>"
                + trick_html(rnd.trick, rnd.players, lang=lang, four_color=four_color))
     explanation = why + " " + t("w_a_legal_cards", lang, player=player,
@@ -187,9 +201,10 @@ def make_item(topic: str, seed: int, *, lang: str = "nb", kind: str | None = Non
         chosen = "fantan"
     elif kind is not None and parse_kind(kind) != "fantan":
         chosen = parse_kind(kind)
-    else:
-        chosen = rng.choice(_TRICK_KINDS if topic != "round_score"
-                            else ("pass", "klover", "damer", "grand", "finale"))
+    else:  # a round of the learner's own game (no Finale in a Femkamp course)
+        order = _game_order(game, rules)
+        allowed = _TRICK_KINDS if topic != "round_score" else _SCORE_KINDS
+        chosen = rng.choice([k for k in allowed if k in order] or list(allowed))
     return _MAKERS[topic](rng, chosen, lang, four_color, players, game, rules)
 
 

@@ -18,7 +18,13 @@ from kamplib import hints
 from kamplib.cards import RANK_DISPLAY, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from kamplib.draw.cards import SUIT_CLASS, hand_html, suit_color
 from kamplib.draw.sheet import scores_html, sheet_html
-from kamplib.draw.table import fantan_table_html, round_scores_html, trick_html, trump_text
+from kamplib.draw.table import (
+    fantan_table_html,
+    round_scores_html,
+    round_title,
+    trick_html,
+    trump_text,
+)
 from kamplib.errors import IllegalMove, RecordError, RuleError
 from kamplib.game import Game, check_players
 from kamplib.i18n import KindName, t
@@ -369,7 +375,7 @@ class _TableWidget(widgets.VBox):
         rnd = self.round
         lang = self.lang
         me = self.learner
-        facts = [t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))]
+        facts = [round_title(rnd, lang)]
         trump = trump_text(rnd, lang)
         if trump:
             facts.append(trump)

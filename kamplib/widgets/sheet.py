@@ -48,19 +48,20 @@ class ScoreSheetWidget(widgets.VBox):
         self.grid = widgets.VBox()
         self.grid.add_class("kamp-sheet-inputs")
         self.add_button = stock_button(t("w_add_row", lang), "kamp-add-row",
-                                       on_click=self._on_add)
+                                       on_click=self._on_add, width="auto")
         self.remove_button = stock_button(t("w_remove_row", lang), "kamp-remove-row",
-                                          on_click=self._on_remove)
+                                          on_click=self._on_remove, width="auto")
         self.example_button = stock_button(t("w_example", lang), "kamp-example",
-                                           on_click=self._on_example)
+                                           on_click=self._on_example, width="auto")
         self.export_button = stock_button(t("w_export", lang), "kamp-export",
-                                          on_click=self._on_export)
+                                          on_click=self._on_export, width="auto")
         self.csv_link = html_box("kamp-csv-link")
         self.table = html_box("kamp-sheet-table")
         self.standings = html_box("kamp-standings")
         self.children = [self.grid,
                          widgets.HBox([self.add_button, self.remove_button,
-                                       self.example_button]),
+                                       self.example_button],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
                          self.messages.widget, self.table, self.standings,
                          widgets.HBox([self.export_button, self.csv_link])]
         self._inputs: list[list[widgets.Text]] = []

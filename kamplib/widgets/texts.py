@@ -24,7 +24,7 @@ register({
     "w_pass": {"nb": "Pass", "en": "Pass"},
     "w_pass_label": {"nb": "Pass (står over)", "en": "Pass (skip your turn)"},
     "w_choose_trump": {"nb": "Du gir: velg trumf", "en": "You deal: choose trump"},
-    "w_save": {"nb": "Lagre som kamp/1-fil", "en": "Save as a kamp/1 file"},
+    "w_save": {"nb": "Lagre spillet som fil", "en": "Save the game as a file"},
     "w_download": {"nb": "Last ned {name}", "en": "Download {name}"},
     "w_load": {"nb": "Åpne fil", "en": "Open file"},
     "w_loaded": {"nb": "Lastet inn {name}.", "en": "Loaded {name}."},
@@ -40,7 +40,7 @@ register({
     "w_no_hint": {"nb": "Det er ikke din tur, så det er ingenting å gi tips om.",
                   "en": "It is not your turn, so there is nothing to hint at."},
     "w_played": {"nb": "Du spilte {move}.", "en": "You played {move}."},
-    "w_passed": {"nb": "Du passet (1 poeng).", "en": "You passed (1 point)."},
+    "w_passed": {"nb": "Du sa pass (1 poeng).", "en": "You passed (1 point)."},
     "w_rating": {"nb": "Trekket ditt: {label}. {reason}", "en": "Your move: {label}. {reason}"},
     "w_review_title": {"nb": "Gjennomgang av trekkene dine", "en": "Review of your moves"},
     "w_review_none": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
@@ -58,8 +58,8 @@ register({
     # Walkthrough
     "w_back": {"nb": "◀ Tilbake", "en": "◀ Back"},
     "w_forward": {"nb": "Fram ▶", "en": "Forward ▶"},
-    "w_start": {"nb": "⏮ Start", "en": "⏮ Start"},
-    "w_end": {"nb": "Slutt ⏭", "en": "End ⏭"},
+    "w_start": {"nb": "◀◀ Start", "en": "◀◀ Start"},
+    "w_end": {"nb": "Slutt ▶▶", "en": "End ▶▶"},
     "w_step": {"nb": "Steg {step} av {steps}", "en": "Step {step} of {steps}"},
     "w_step_start": {"nb": "Kortene er delt ut. {player} begynner.",
                      "en": "The cards are dealt. {player} starts."},
@@ -75,9 +75,9 @@ register({
     "w_scored_nothing": {"nb": "Stikket ga ingen poeng.", "en": "The trick scored nothing."},
     "w_step_lay": {"nb": "Trekk {number}: {player} la {card}.", "en": "Turn {number}: {player} "
                                                                       "laid {card}."},
-    "w_step_pass": {"nb": "Trekk {number}: {player} kunne ikke legge noe og passet (1 poeng).",
+    "w_step_pass": {"nb": "Trekk {number}: {player} kunne ikke legge noe og sa pass (1 poeng).",
                     "en": "Turn {number}: {player} could not lay a card and passed (1 point)."},
-    "w_step_pass_free": {"nb": "Trekk {number}: {player} valgte å passe (1 poeng).",
+    "w_step_pass_free": {"nb": "Trekk {number}: {player} valgte å si pass (1 poeng).",
                          "en": "Turn {number}: {player} chose to pass (1 point)."},
     "w_step_out": {"nb": "{player} la sitt siste kort og får 0 poeng.",
                    "en": "{player} laid their last card and scores 0."},
@@ -94,7 +94,7 @@ register({
                      "en": "'{text}' for {player} in row {row} is not a whole number; "
                            "it stays there until you fix it."},
     "w_sheet_ok": {"nb": "Arket ser riktig ut.", "en": "The sheet looks right."},
-    "w_standings": {"nb": "Stillingen: {standings}", "en": "Standings: {standings}"},
+    "w_standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
     # Rules picker
     "w_game": {"nb": "Spill", "en": "Game"},
     "w_players": {"nb": "Spillere", "en": "Players"},
@@ -109,7 +109,7 @@ register({
     "w_no": {"nb": "nei", "en": "no"},
     # Drills
     "w_q_trick_winner": {"nb": "Hvem tar stikket?", "en": "Who takes the trick?"},
-    "w_q_legal_cards": {"nb": "{player} er i tur. Hvilke kort kan {player} spille? "
+    "w_q_legal_cards": {"nb": "{player} står for tur. Hvilke kort kan {player} legge? "
                               "Velg alle, og trykk Sjekk.",
                         "en": "{player} is to play. Which cards may {player} play? "
                               "Pick them all, then press Check."},
@@ -153,13 +153,14 @@ register({
 register({
     # short names of the house rules and their values, for the rules picker
     "w_rule_order": {"nb": "Rekkefølge", "en": "Order"},
-    "w_rule_ace_low_in_pass": {"nb": "Ess lavt i Pass", "en": "Ace low in Pass"},
-    "w_rule_clubs_take_all_zero": {"nb": "Alle kløver gir 0", "en": "All clubs score 0"},
+    "w_rule_ace_low_in_pass": {"nb": "Ess lavest i Pass", "en": "Ace low in Pass"},
+    "w_rule_clubs_take_all_zero": {"nb": "Tar alt i Kløver", "en": "Take all clubs: 0"},
     "w_rule_queen_points": {"nb": "Poeng per dame", "en": "Points per queen"},
     "w_rule_fantan_layout": {"nb": "Kabalens oppsett", "en": "Fan Tan layout"},
     "w_rule_fantan_opener": {"nb": "Hvem åpner kabalen", "en": "Who opens Fan Tan"},
     "w_rule_fantan_deck": {"nb": "Kortstokk i kabalen", "en": "Fan Tan deck"},
-    "w_rule_fantan_voluntary_pass": {"nb": "Fritt pass i kabalen", "en": "Free pass in Fan Tan"},
+    "w_rule_fantan_voluntary_pass": {"nb": "Frivillig pass i kabalen",
+                                     "en": "Voluntary pass in Fan Tan"},
     "w_rule_trump": {"nb": "Trumf", "en": "Trump"},
     "w_rule_last_round_double": {"nb": "Siste runde dobbelt", "en": "Last round double"},
     "w_rule_finale_queen_of_clubs": {"nb": "Kløver dame i finalen",
@@ -173,11 +174,11 @@ register({
                                              "en": "left of the dealer"},
     "w_value_fantan_deck_full": {"nb": "hele stokken", "en": "the full deck"},
     "w_value_fantan_deck_trick": {"nb": "som i stikkrundene", "en": "as in the trick rounds"},
-    "w_value_trump_draw": {"nb": "trekk et kort", "en": "draw a card"},
+    "w_value_trump_draw": {"nb": "snu et kort", "en": "turn a card"},
     "w_value_trump_dealer": {"nb": "giveren velger", "en": "the dealer chooses"},
     "w_value_tie_break_share": {"nb": "del seieren", "en": "share the win"},
-    "w_value_tie_break_extra_grand": {"nb": "ekstra grand", "en": "an extra Grand"},
-    "w_value_tie_break_extra_game": {"nb": "nytt spill", "en": "a new game"},
+    "w_value_tie_break_extra_grand": {"nb": "en ekstra Grand", "en": "an extra Grand"},
+    "w_value_tie_break_extra_game": {"nb": "et nytt spill", "en": "a new game"},
     "w_game_femkamp": {"nb": "Femkamp (5 runder)", "en": "Femkamp (5 rounds)"},
     "w_game_sekskamp": {"nb": "Sekskamp (6 runder)", "en": "Sekskamp (6 rounds)"},
     "w_game_sjukamp": {"nb": "Sjukamp (7 runder)", "en": "Sjukamp (7 rounds)"},

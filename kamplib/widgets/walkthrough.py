@@ -15,9 +15,15 @@ import ipywidgets as widgets
 
 from kamplib.cards import Card
 from kamplib.draw.cards import hand_html
-from kamplib.draw.table import fantan_table_html, round_scores_html, trick_html, trump_text
+from kamplib.draw.table import (
+    fantan_table_html,
+    round_scores_html,
+    round_title,
+    trick_html,
+    trump_text,
+)
 from kamplib.game import Game
-from kamplib.i18n import KindName, SuitName, t
+from kamplib.i18n import SuitName, t
 from kamplib.round import PASS, Round
 from kamplib.rules import Rules, parse_kind
 from kamplib.widgets.base import Messages, guarded, html_box, stock_button
@@ -101,7 +107,7 @@ class Walkthrough(widgets.VBox):
         rounds = list(source.rounds) if isinstance(source, Game) else [source]
         self.rounds = rounds
         self.picker = widgets.Dropdown(
-            options=[(t("draw_round_title", lang, number=r.number, kind=KindName(r.kind)), i)
+            options=[(round_title(r, lang), i)
                      for i, r in enumerate(rounds)],
             value=0, description=t("w_round_pick", lang))
         self.picker.add_class("kamp-round-pick")
@@ -193,7 +199,7 @@ class Walkthrough(widgets.VBox):
         self.sentence.value = f"<p>{escape(step_sentence(rnd, self._stops, self._step, lang))}</p>"
         self.back_button.disabled = self.start_button.disabled = self._step == 0
         self.forward_button.disabled = self.end_button.disabled = self._step == self.steps
-        title = t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))
+        title = round_title(rnd, lang)
         facts = [t("draw_dealer", lang, player=rnd.players[rnd.dealer])]
         if rnd.kind != "fantan":
             facts.append(trump_text(now, lang))
