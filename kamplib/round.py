@@ -11,7 +11,16 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, mask_of, parse_card, parse_cards
+from kamplib.cards import (
+    ALL_MASK,
+    SUITS,
+    Card,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from kamplib.deal import deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError
 from kamplib.i18n import register
@@ -50,7 +59,15 @@ def parse_move(move: Move) -> Move:
         return move
     if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
         return PASS
-    return parse_card(move)
+    try:
+        return parse_card(move)
+    except CardError:
+        if isinstance(move, str) and len(move.strip()) == 1:
+            try:
+                return parse_suit(move)
+            except CardError:
+                pass
+        raise
 
 
 class Round:

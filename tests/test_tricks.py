@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from kamplib import IllegalMove, RuleError, TrickRound, make_rules, new_round, parse_card
+from kamplib import CardError, IllegalMove, RuleError, TrickRound, make_rules, new_round, parse_card
 from kamplib.round import deal_round
 
 P4 = ("Kari", "Ola", "Siri", "Per")
@@ -296,3 +296,12 @@ def test_deal_round_is_reproducible() -> None:
     assert [h.bit_count() for h in a.hands] == [13] * 4
     trump = deal_round("trumf", P4, rules=make_rules("sekskamp"), seed=3)
     assert trump.trump in ("S", "H", "C", "D")
+
+
+def test_parse_move_reads_cards_passes_and_suits() -> None:
+    from kamplib.round import parse_move
+
+    assert parse_move("10h") is parse_card("TH") and parse_move(" Prikk ") == "pass"
+    assert parse_move("♥") == "H" and parse_move("s") == "S"
+    with pytest.raises(CardError, match="«X» er ikke et kort"):
+        parse_move("X")
