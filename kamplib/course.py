@@ -29,7 +29,8 @@ __all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "runni
            "explain_trick", "first_trick_with_discard", "must_follow_moment", "refused_card",
            "taken_picture", "first_costly_trick", "save_record", "simulate_quietly",
            "last_round_flips", "fantan_length", "rule_table", "winner_changes",
-           "score_by_level"]
+           "score_by_level", "level_summary", "Note", "say", "score_table", "standings",
+           "sheet_check", "file_note", "record_preview", "drawn_trump"]
 
 PLAYERS: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per")
 
@@ -318,6 +319,104 @@ def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> st
     return f"<div><b>{caption}</b></div>" + hand_html(cards, lang=lang, scale=0.6)
 
 
+# -- sentences and small tables shown as part of the page, never as Python values ----------------
+register({
+    "course_standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
+    "course_winner_one": {"nb": "{player} vinner med {points} poeng.",
+                          "en": "{player} wins with {points} points."},
+    "course_winner_shared": {"nb": "{players} deler seieren med {points} poeng hver.",
+                             "en": "{players} share the win with {points} points each."},
+    "course_and": {"nb": "og", "en": "and"},
+    "course_sheet_fine": {"nb": "Arket har ingen innvendinger: alle radene summerer riktig.",
+                          "en": "The sheet has no objections: every row adds up."},
+    "course_saved": {"nb": "Lagret {name} ({size} byte).", "en": "Saved {name} ({size} bytes)."},
+    "course_drawn_trump": {"nb": "Kortet som ble snudd, var en {suit}, så {suit} er trumf i "
+                                 "trumfrunden.",
+                           "en": "The card turned up makes {suit} trumps in the trump round."},
+})
+
+
+class Note(str):
+    """Text that a notebook shows as a short paragraph of the page (not as a Python value).
+
+    It is a plain ``str`` everywhere else, so ``print`` and tests see the sentence itself.
+    """
+
+    html: str = ""
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        body = self.html or "".join(f"<p style='margin:4px 0'>{escape(line)}</p>"
+                                    for line in self.splitlines() if line.strip())
+        return (f"<div class='kamp-note' style='border-left:4px solid #9bb7d4;"
+                f"padding:4px 12px;margin:6px 0;background:#f5f8fb'>{body}</div>")
+
+
+def say(*lines: str) -> Note:
+    """Sentences for the page: each argument is one paragraph."""
+    return Note("\n".join(str(line) for line in lines))
+
+
+def _joined(names: Sequence[str], lang: str) -> str:
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {t('course_and', lang)} {names[-1]}"
+
+
+def score_table(rnd: Round, lang: str = "nb") -> Note:
+    """The scores of a round as a small table (tricks, or passes and cards left, and points)."""
+    from kamplib.draw import round_scores_html
+
+    names = ", ".join(f"{p} {v}" for p, v in rnd.scores().items())
+    note = Note(t("course_standings", lang, standings=names))
+    note.html = round_scores_html(rnd, lang=lang)
+    return note
+
+
+def standings(source: Any, lang: str = "nb") -> Note:
+    """Totals from lowest to highest and who won, for a game or a score sheet."""
+    totals = source.totals()
+    winners = source.winners() if callable(source.winners) else source.winners
+    ranked = sorted(totals, key=lambda p: totals[p])
+    lines = [t("course_standings", lang,
+               standings=", ".join(f"{p} {totals[p]}" for p in ranked))]
+    if len(winners) == 1:
+        lines.append(t("course_winner_one", lang, player=winners[0], points=totals[winners[0]]))
+    elif winners:
+        lines.append(t("course_winner_shared", lang, players=_joined(winners, lang),
+                       points=totals[winners[0]]))
+    return say(*lines)
+
+
+def sheet_check(sheet: Any, lang: str = "nb") -> Note:
+    """What the score sheet's checker says, one problem per line (or that all is well)."""
+    problems = sheet.problems()
+    if not problems:
+        return say(t("course_sheet_fine", lang))
+    return say(*(p.message(lang) for p in problems))
+
+
+def file_note(path: Path, lang: str = "nb") -> Note:
+    """One line saying which file was written and how big it is."""
+    return say(t("course_saved", lang, name=path.name, size=path.stat().st_size))
+
+
+def drawn_trump(game: Game, lang: str = "nb") -> Note:
+    """Which suit the game's trump round got (drawn, fixed or chosen), in one sentence."""
+    deal = next(d for d in reversed(game.deals) if d.trump)
+    return say(t("course_drawn_trump", lang, suit=SuitName(deal.trump)))
+
+
+def record_preview(game: Game, lines: int = 14) -> str:
+    """The first ``lines`` lines of the game's kamp/1 record, to show what the file looks like."""
+    from kamplib.record import write_record
+
+    text = write_record(game).splitlines()
+    return "\n".join(text[:lines] + (["  …"] if len(text) > lines else []))
+
+
 def first_costly_trick(rnd: Round) -> int:
     """The number of the first trick that cost its taker points (1 if none did)."""
     log = trick_log(rnd)
@@ -349,6 +448,12 @@ register({
     "course_col_passes": {"nb": "pass per kabal", "en": "passes per Fan Tan"},
     "course_col_moves": {"nb": "trekk per kabal", "en": "moves per Fan Tan"},
     "course_col_games": {"nb": "spill", "en": "games"},
+    "course_col_diff": {"nb": "forskjell", "en": "difference"},
+    "course_col_level": {"nb": "nivå", "en": "level"},
+    "course_col_mean": {"nb": "snittsum", "en": "mean total"},
+    "course_col_best": {"nb": "beste sum", "en": "best total"},
+    "course_col_worst": {"nb": "verste sum", "en": "worst total"},
+    "course_col_won": {"nb": "vant (andel)", "en": "won (share)"},
 })
 
 
@@ -418,9 +523,39 @@ def winner_changes(a: Any, b: Any) -> float:
     return float((wa != wb.reindex(wa.index)).mean())
 
 
-def score_by_level(result: Any) -> pd.DataFrame:
-    """Mean score per kind of round for each bot level (rows in the game's order)."""
+def score_by_level(result: Any, lang: str = "nb") -> pd.DataFrame:
+    """Mean score per round (rows in the game's order) for each bot level (columns named as the
+    course names the levels: lett, middels, vanskelig); with two levels, also their difference
+    (the weaker level's mean minus the stronger one's)."""
+    from kamplib.bots import LEVEL_NAMES, LEVELS
+
     table = result.rounds.pivot_table(index="kind", columns="bot", values="score",
                                       aggfunc="mean")
     order = [k for k in result.rules.order if k in table.index]
-    return table.reindex(order).round(2)
+    levels = [lv for lv in LEVELS if lv in table.columns]
+    table = table.reindex(index=order, columns=levels)
+    if len(levels) == 2:
+        table["diff"] = table[levels[0]] - table[levels[1]]
+    table = table.rename(columns={**LEVEL_NAMES[lang], "diff": t("course_col_diff", lang)},
+                         index=ROUND_NAMES[lang])
+    table.index.name = t("course_round", lang)
+    table.columns.name = None
+    return table.round(2)
+
+
+def level_summary(result: Any, lang: str = "nb") -> pd.DataFrame:
+    """Per seat: level, mean total, spread, best and worst total, share of games won, in words a
+    learner reads (the simulation's own table keeps its programming names)."""
+    from kamplib.bots import LEVEL_NAMES
+
+    s = result.summary()
+    out = pd.DataFrame({
+        t("course_player", lang): s["player"],
+        t("course_col_level", lang): s["bot"].map(LEVEL_NAMES[lang]).fillna(s["bot"]),
+        t("course_col_mean", lang): s["mean_total"].round(1),
+        t("course_col_spread", lang): s["spread"].round(1),
+        t("course_col_best", lang): s["best"],
+        t("course_col_worst", lang): s["worst"],
+        t("course_col_won", lang): (100 * s["win_share"]).round().astype(int).astype(str) + " %",
+    })
+    return out.set_index(t("course_player", lang))

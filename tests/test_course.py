@@ -257,10 +257,67 @@ def test_last_round_flips_counts_a_changed_leader() -> None:
     assert 0 <= passes < moves <= 52 + passes
 
 
-def test_score_by_level_puts_rounds_in_game_order() -> None:
-    from kamplib.course import score_by_level, simulate_quietly
+def test_score_by_level_puts_rounds_in_game_order_in_learners_words() -> None:
+    from kamplib.course import level_summary, score_by_level, simulate_quietly
 
     result = simulate_quietly(games=8, seed=2, bots=["heuristic", "random", "random", "random"])
     table = score_by_level(result)
-    assert list(table.index) == ["pass", "klover", "damer", "fantan", "grand"]
-    assert set(table.columns) == {"heuristic", "random"}
+    assert list(table.index) == ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]
+    assert list(table.columns) == ["lett", "middels", "forskjell"]
+    assert (table["forskjell"] == (table["lett"] - table["middels"]).round(2)).all()
+    assert list(score_by_level(result, "en").columns) == ["easy", "medium", "difference"]
+    summary = level_summary(result)
+    assert list(summary.index) == ["Kari", "Ola", "Siri", "Per"]
+    assert list(summary["nivå"]) == ["middels", "lett", "lett", "lett"]
+    assert summary["vant (andel)"].str.endswith(" %").all()
+
+
+def test_notes_show_sentences_not_python_values() -> None:
+    from kamplib.course import (
+        Note,
+        record_preview,
+        say,
+        score_table,
+        sheet_check,
+        standings,
+    )
+    from kamplib.sheet import ScoreSheet
+
+    sheet = ScoreSheet.example()
+    text = standings(sheet)
+    assert isinstance(text, Note)
+    assert text == ("Stillingen: Kari 7, Siri 7, Per 9, Ola 16.\n"
+                    "Kari og Siri deler seieren med 7 poeng hver.")
+    assert "<p" in text._repr_html_() and "{" not in text._repr_html_()
+    assert standings(sheet, "en").endswith("Kari and Siri share the win with 7 points each.")
+    assert sheet_check(sheet) == "Arket har ingen innvendinger: alle radene summerer riktig."
+    sheet.set_score(3, "Ola", 0)
+    assert sheet_check(sheet).startswith("Rad 4 (Fan Tan)")
+    game = play_out(Game(["Kari", "Ola", "Siri"], "femkamp", seed=3), level="random")
+    winner = game.winners[0]
+    assert f"{winner} vinner med {game.totals()[winner]} poeng." in standings(game)
+    rnd = bot_round("pass", seed=4, level="random")
+    table = score_table(rnd)
+    assert table.startswith("Stillingen: Kari ")
+    assert "kamp-score" in table._repr_html_()
+    assert say("En.", "To.")._repr_html_().count("<p") == 2
+    preview = record_preview(game, lines=5)
+    assert preview.splitlines()[0] == "{" and preview.endswith("…")
+    assert len(preview.splitlines()) == 6
+
+
+def test_file_note_names_the_file_and_its_size(tmp_path: Path) -> None:
+    from kamplib.course import file_note
+
+    path = tmp_path / "spill.json"
+    path.write_text("{}", encoding="utf-8")
+    assert file_note(path) == "Lagret spill.json (2 byte)."
+
+
+def test_drawn_trump_names_the_suit_of_the_trump_round() -> None:
+    from kamplib.course import drawn_trump
+
+    game = Game(["Kari", "Ola", "Siri", "Per"], "sekskamp", seed=32)
+    assert drawn_trump(game) == ("Kortet som ble snudd, var en ruter, så ruter er trumf i "
+                                 "trumfrunden.")
+    assert drawn_trump(game, "en") == "The card turned up makes diamonds trumps in the trump round."

@@ -201,3 +201,14 @@ def test_player_names_are_escaped() -> None:
     plays = [(0, parse_card("7C"))]
     html = trick_html(plays, ["<b>x</b>", "B", "C"], winning=0)
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_round_title_numbers_rounds_of_a_game_but_not_a_round_dealt_alone() -> None:
+    from kamplib import Game
+    from kamplib.draw import round_title
+
+    game = Game(["Kari", "Ola", "Siri", "Per"], "femkamp", seed=1)
+    assert round_title(game.round) == "Runde 1: Pass"
+    alone = Game(["Kari", "Ola", "Siri", "Per"], "custom", {"order": ["klover"]}, seed=1)
+    assert round_title(alone.round) == "Kløver"
+    assert round_title(alone.round, "en") == "Clubs"

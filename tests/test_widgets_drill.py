@@ -99,3 +99,21 @@ def test_mixed_storm() -> None:
             right += "kamp-right" in d.feedback.value
         assert "kamp-error" not in d.messages.widget.value
         assert d.total == answered and d.right == right
+
+
+def test_items_stay_within_the_learners_game_and_number_rounds_as_it_does() -> None:
+    from kamplib.rules import make_rules
+
+    femkamp = make_rules("femkamp").order
+    for seed in range(30):
+        for topic in ("trick_winner", "legal_cards", "round_score"):
+            item = make_item(topic, seed)
+            assert "Finale" not in item.picture + item.question
+            assert "Trumf:" not in item.picture
+    titles = {make_item("trick_winner", seed).picture.split(" · ")[0] for seed in range(30)}
+    allowed = {f"<div>Runde {i + 1}: {name}" for i, name in enumerate(
+        ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]) if femkamp[i] != "fantan"}
+    assert titles <= allowed and len(titles) >= 3
+    sjukamp = {make_item("trick_winner", seed, game="sjukamp").picture.split(" · ")[0]
+               for seed in range(40)}
+    assert "<div>Runde 7: Finale" in sjukamp

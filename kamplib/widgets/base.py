@@ -89,11 +89,17 @@ def stock_button(description: str, css: str, *, tooltip: str = "",
     """A stock ipywidgets button (Tab and Enter/Space work) with a stable CSS hook."""
     b = widgets.Button(description=description, tooltip=tooltip or description)
     b.add_class(css)
+    b.layout.flex = "0 0 auto"  # never squeezed to "Ti…" on a phone: the row wraps instead
     for key, value in layout.items():
         setattr(b.layout, key, value)
     if on_click is not None:
         b.on_click(on_click)
     return b
+
+
+def button_row(children: list[widgets.Widget]) -> widgets.HBox:
+    """A row of controls that wraps onto the next line on a narrow screen."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
 
 
 def html_box(css: str, value: str = "") -> widgets.HTML:

@@ -24,7 +24,7 @@ from kamplib.i18n import KindName, SuitName, t
 from kamplib.round import Round
 from kamplib.rules import TRICK_KINDS, Rules, make_rules, parse_kind
 from kamplib.scoring import CLUBS, QUEENS
-from kamplib.widgets.base import Messages, guarded, html_box, stock_button
+from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 from kamplib.widgets.play import _round_rules
 from kamplib.widgets.walkthrough import _why
 
@@ -243,7 +243,7 @@ class Drill(widgets.VBox):
         self.tally = html_box("kamp-tally")
         self.next_button = stock_button(t("w_next", lang), "kamp-next", on_click=self._on_next)
         self.children = [self.question, self.picture, self.answers, self.feedback,
-                         self.messages.widget, widgets.HBox([self.next_button, self.tally])]
+                         self.messages.widget, button_row([self.next_button, self.tally])]
         self._new_item()
 
     # -- items ---------------------------------------------------------------------------------

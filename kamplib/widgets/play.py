@@ -33,6 +33,7 @@ from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.view import PlayerView
 from kamplib.widgets.base import (
     Messages,
+    button_row,
     download_html,
     guarded,
     html_box,
@@ -135,7 +136,7 @@ class _TableWidget(widgets.VBox):
             b._kamp_suit = suit
             b.style.text_color = suit_color(suit, self.four_color)
             self.trump_buttons.append(b)
-        self.trump_box = widgets.HBox([self.trump_label, *self.trump_buttons])
+        self.trump_box = button_row([self.trump_label, *self.trump_buttons])
         self.hint_button = stock_button(t("w_hint", lang), "kamp-hint", on_click=self._on_hint)
         self.hint_text = html_box("kamp-hint-text")
         self.rating = html_box("kamp-move-rating")
@@ -158,9 +159,9 @@ class _TableWidget(widgets.VBox):
         controls = [self.hint_button, self.undo_button] if self.practice else []
         for b in (*controls, self.new_deal_button, self.replay_button, self.save_button):
             b.layout.width = "auto"
-        self.controls = widgets.HBox([*controls, self.new_deal_button, self.replay_button,
-                                      self.seed_input])
-        self.files = widgets.HBox([self.save_button, self.save_link, self.upload])
+        self.controls = button_row([*controls, self.new_deal_button, self.replay_button,
+                                    self.seed_input])
+        self.files = button_row([self.save_button, self.save_link, self.upload])
         self.children = [self.status, self.table, self.messages.widget, self.hand,
                          self.hint_text, self.rating, self.controls, self.score,
                          *self._extra_children(), self.review, self.files]
@@ -171,7 +172,7 @@ class _TableWidget(widgets.VBox):
     def _card_button(self, i: int) -> widgets.Button:
         while len(self.card_buttons) <= i:
             b = widgets.Button(layout=widgets.Layout(width="52px", height="70px",
-                                                     margin="0 2px"))
+                                                     margin="0 2px", padding="0"))
             b.style.font_size = "19px"
             b.style.font_weight = "bold"
             b._kamp_card = None

@@ -17,7 +17,14 @@ from kamplib.draw.sheet import sheet_html
 from kamplib.errors import RuleError
 from kamplib.i18n import t
 from kamplib.rules import Rules
-from kamplib.widgets.base import Messages, download_html, guarded, html_box, stock_button
+from kamplib.widgets.base import (
+    Messages,
+    button_row,
+    download_html,
+    guarded,
+    html_box,
+    stock_button,
+)
 
 __all__ = ["ScoreSheetWidget", "PRESETS"]
 
@@ -59,9 +66,8 @@ class ScoreSheetWidget(widgets.VBox):
         self.table = html_box("kamp-sheet-table")
         self.standings = html_box("kamp-standings")
         self.children = [self.grid,
-                         widgets.HBox([self.add_button, self.remove_button,
-                                       self.example_button],
-                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         button_row([self.add_button, self.remove_button,
+                                     self.example_button]),
                          self.messages.widget, self.table, self.standings,
                          widgets.HBox([self.export_button, self.csv_link])]
         self._inputs: list[list[widgets.Text]] = []

@@ -26,7 +26,7 @@ from kamplib.game import Game
 from kamplib.i18n import SuitName, t
 from kamplib.round import PASS, Round
 from kamplib.rules import Rules, parse_kind
-from kamplib.widgets.base import Messages, guarded, html_box, stock_button
+from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 
 __all__ = ["Walkthrough", "steps_of", "step_sentence"]
 
@@ -124,8 +124,8 @@ class Walkthrough(widgets.VBox):
         self.sentence = html_box("kamp-step-text")
         self.picture = html_box("kamp-walk-table")
         self.children = [self.picker,
-                         widgets.HBox([self.start_button, self.back_button,
-                                       self.forward_button, self.end_button, self.step_label]),
+                         button_row([self.start_button, self.back_button,
+                                     self.forward_button, self.end_button, self.step_label]),
                          self.sentence, self.messages.widget, self.picture]
         self._select(0)
 
