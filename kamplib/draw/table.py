@@ -50,7 +50,8 @@ def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
                 f'<figure class="{who_cls}" data-player="{name}" '
                 f'style="margin:0 6px;text-align:center;">'
                 f"<figcaption>{caption}</figcaption>{svg}{extra}</figure>")
-        body = f'<div style="display:flex;align-items:flex-start;">{"".join(items)}</div>'
+        body = (f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start;">'
+                f'{"".join(items)}</div>')
     return (f'<div class="{cls}" role="group" aria-label="{escape(heading)}">'
             f'<div style="font-weight:bold;margin-bottom:2px">{escape(heading)}</div>{body}</div>')
 
