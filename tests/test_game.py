@@ -7,6 +7,7 @@ import pytest
 
 from kamplib import Game, IllegalMove, RoundDeal, RuleError, make_rules, parse_cards
 from kamplib.cards import mask_of
+from kamplib.deal import deal_hands
 from kamplib.game import check_players
 
 P4 = ["Kari", "Ola", "Siri", "Per"]
@@ -46,6 +47,19 @@ def test_deal_sizes_per_round(n: int) -> None:
             assert sizes[first] == max(sizes)
         else:
             assert sizes == trick
+
+
+def test_the_shuffle_is_fair() -> None:
+    """Every card reaches every seat about equally often (2,000 deals from one seed)."""
+    rng = random.Random(2024)
+    rules = make_rules("femkamp")
+    counts = {card: [0] * 4 for card in parse_cards("AS 2C QH 7D")}
+    for _ in range(2000):
+        hands = deal_hands("pass", 4, 3, rules, rng)
+        for card, seats in counts.items():
+            seats[next(s for s, h in enumerate(hands) if h & card.bit)] += 1
+    for seats in counts.values():
+        assert all(420 <= c <= 580 for c in seats), seats  # 500 expected, sd about 19
 
 
 def test_dealer_moves_clockwise_and_the_left_hand_leads() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_view import assert_nothing_hidden
 
 from kamplib import PASS, Card, Game, KampError, Round, make_rules
+from kamplib.round import validate_deal
 from kamplib.rules import GAMES, KINDS, RULE_CHOICES, Rules
 from kamplib.scoring import CLUBS
 
@@ -84,6 +85,8 @@ def snapshot(game: Game) -> tuple:
 def test_random_games_keep_every_invariant(setup: tuple[list[str], Rules, int]) -> None:
     players, rules, seed = setup
     game = Game(players, rules=rules, seed=seed)
+    for deal in game.deals:  # the engine's own deals pass the checks a record's deal gets
+        validate_deal(deal.kind, players, deal.dealer, deal.hands, rules)
     rng = random.Random(seed)
     finished = 0
     for _ in range(MAX_MOVES):
