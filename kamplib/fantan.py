@@ -2,8 +2,8 @@
 
 Ace is low here.  With ``fantan_layout: sevens`` each suit is one row growing both ways from its
 seven; with ``sixes_and_sevens`` the seven starts an up pile and the six a down pile.  Which cards
-may be laid next is one mask (``playable``), kept up to date by :data:`_OPENS` — the only place
-that says which card a laid card makes playable.  The round ends when someone lays their last
+may be laid next is one mask (``playable``), kept up to date from :func:`rows_from` — the only
+place that says which cards a laid card leads to.  The round ends when someone lays their last
 card: they score 0 and everybody else passes plus cards left.
 """
 
@@ -17,7 +17,7 @@ from kamplib.round import PASS, ROUND_CLASSES, Move, Round
 from kamplib.rules import Rules
 from kamplib.scoring import fantan_scores
 
-__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "SEVEN_OF_HEARTS"]
+__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "rows_from", "SEVEN_OF_HEARTS"]
 
 SEVEN_OF_HEARTS = parse_card("7H")
 
@@ -32,15 +32,23 @@ def _card(suit_index: int, fantan_rank_: int) -> Card:
     return Card.ALL[suit_index * 13 + rank - 2]
 
 
-def _neighbours(card: Card, layout: str) -> list[Card]:
-    """The cards that become playable once ``card`` is laid."""
+def rows_from(card: Card, layout: str) -> list[list[Card]]:
+    """The layout rule: for each direction a laid ``card`` builds in, the cards that follow it
+    there, nearest first (a seven builds both ways in ``sevens``, only up when sixes start their
+    own piles).  Bots read the rows to see how far a lay leads; the round needs only the first
+    card of each."""
     f = fantan_rank(card)
     si = card.suit_index
+    up = [_card(si, r) for r in range(f + 1, 14)]
+    down = [_card(si, r) for r in range(f - 1, 0, -1)]
     if f == 7:
-        return [_card(si, 8)] if layout == "sixes_and_sevens" else [_card(si, 6), _card(si, 8)]
-    if f < 7:
-        return [_card(si, f - 1)] if f > 1 else []
-    return [_card(si, f + 1)] if f < 13 else []
+        return [up] if layout == "sixes_and_sevens" else [up, down]
+    return [up] if f > 7 else [down]
+
+
+def _neighbours(card: Card, layout: str) -> list[Card]:
+    """The cards that become playable once ``card`` is laid."""
+    return [row[0] for row in rows_from(card, layout) if row]
 
 
 _OPENS = {

@@ -26,7 +26,7 @@ from kamplib.bots.situation import (
     suit_block,
 )
 from kamplib.cards import SUITS, Card
-from kamplib.fantan import fantan_rank
+from kamplib.fantan import fantan_rank, rows_from
 from kamplib.i18n import SuitName
 from kamplib.round import PASS, Move, Round
 from kamplib.view import PlayerView
@@ -226,29 +226,12 @@ def _take_lead(sit: Situation, legal: tuple[Card, ...]) -> Choice:
 
 
 # -- Fan Tan ------------------------------------------------------------------------------------
-def _next_cards(card: Card, layout: str) -> list[list[Card]]:
-    """For each direction a laid card opens, the cards beyond it in order (ace low)."""
-    f = fantan_rank(card)
-    si = card.suit_index
-
-    def at(rank: int) -> Card:
-        return Card.ALL[si * 13 + (14 if rank == 1 else rank) - 2]
-
-    up = [at(r) for r in range(f + 1, 14)]
-    down = [at(r) for r in range(f - 1, 0, -1)]
-    if f == 7:
-        return [up] if layout == "sixes_and_sevens" else [up, down]
-    if f == 6 and layout == "sixes_and_sevens":
-        return [down]
-    return [up] if f > 7 else [down]
-
-
 def _fantan_value(sit: Situation, card: Card) -> tuple[int, int, int]:
     """(own cards freed in a row, own cards further on, cards opened for the others)."""
     chain = reach = gift = 0
     hand = sit.hand
     others = sit.in_play & ~hand & ~sit.laid
-    for row in _next_cards(card, sit.rules.fantan_layout):
+    for row in rows_from(card, sit.rules.fantan_layout):
         run = True
         for i, c in enumerate(row):
             if hand & c.bit:

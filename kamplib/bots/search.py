@@ -19,9 +19,10 @@ from typing import Any
 
 from kamplib.bots import Decision, check_to_move
 from kamplib.bots.explain import describe, search_reason
-from kamplib.bots.heuristic import _next_cards, penalty, policy, round_policy
+from kamplib.bots.heuristic import penalty, policy, round_policy
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.cards import Card, mask_of, suit_mask
+from kamplib.fantan import rows_from
 from kamplib.round import PASS, Move, Round, new_round
 from kamplib.view import PlayerView
 
@@ -134,7 +135,7 @@ def _banned(view: PlayerView) -> list[int]:
                 banned[seat] |= playable
             else:
                 playable &= ~move.bit
-                for row in _next_cards(move, layout):
+                for row in rows_from(move, layout):
                     if row:
                         playable |= row[0].bit
     return banned
