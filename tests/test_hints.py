@@ -25,7 +25,7 @@ def test_hint_reason_in_both_languages_and_a_label_for_every_move(kind: str) -> 
     assert isinstance(h, Hint) and h.move in view.legal
     nb, en = h.text("nb"), h.text("en")
     assert nb and en and nb != en
-    assert "fordelinger" in nb and "deals" in en  # the search ran and says so
+    assert "gjetninger" in nb and "guesses" in en  # the search ran and says so
     assert [r.move for r in h.ratings] == list(view.legal)
     assert all(r.label in LABELS and r.expected is not None for r in h.ratings)
     assert h.rating(h.move).label == "good"

@@ -194,10 +194,10 @@ register({
         "en": "Lay {card}: it opens a new place in the row for the others",
     },
     "why_search": {
-        "nb": "Spilt til ende i {samples} mulige fordelinger av de skjulte kortene: i snitt "
-              "{expected} poeng til deg i runden",
-        "en": "Played to the end in {samples} possible deals of the hidden cards: {expected} "
-              "points for you in this round on average",
+        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
+              "kortene du ikke ser: dette trekket gir deg i snitt {expected} poeng.",
+        "en": "Worked out by playing the round to the end {samples} times with different guesses "
+              "at the cards you cannot see: this move gives you {expected} points on average.",
     },
 })
 
