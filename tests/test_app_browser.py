@@ -298,29 +298,41 @@ def test_score_sheet_step_shows_kari_and_siri_sharing_the_win_at_7(
 
 # --- ten learners at once ----------------------------------------------------------------------
 
-def test_ten_learners_at_once_each_get_their_own_kernel(app: AppServer, chromium: Any) -> None:
+def test_ten_learners_at_once_each_play_their_own_sample_hand(
+    app: AppServer, chromium: Any,
+) -> None:
+    """Ten learners open the Pass step together; learner i plays i cards.  Each must end with
+    13 - i cards in hand and a table of their own: separate kernels, nothing mixed up."""
+    url = app.url(step_named("02-"))
     contexts = [new_learner(chromium) for _ in range(10)]
     try:
         pages = [context.new_page() for context in contexts]
         for page in pages:  # start all ten loads at once, before waiting for any of them
-            page.evaluate("url => { window.location.href = url; }", app.url(ONE_BUTTON))
+            page.evaluate("u => { window.location.href = u; }", url)
         for page in pages:
-            wait_rendered(page, timeout=120_000)
-            wait_widgets(page, timeout=60_000)
+            wait_rendered(page, timeout=180_000)
+            wait_widgets(page, timeout=120_000)
         kernels = {page.evaluate(
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
             ".kernelId") for page in pages}
         assert len(kernels) == 10
-        for clicks, page in enumerate(pages, start=1):
-            for _ in range(clicks):
-                page.click(".kamp-baseline-button")
-        for clicks, page in enumerate(pages, start=1):
-            page.wait_for_function(
-                "n => document.querySelector('.kamp-baseline-table td')?.textContent.trim()"
-                " === String(n)", arg=clicks, timeout=30_000,
-            )
+
+        hand = ".kamp-play .widget-hbox.kamp-hand"
+        count = f"document.querySelector('{hand}').querySelectorAll('button.kamp-card').length"
+        for page in pages:
+            page.locator(f"{hand} button.kamp-card.kamp-legal").first.wait_for(timeout=60_000)
+            assert page.evaluate(f"() => {count}") == 13
+        for move in range(1, 11):  # everyone still playing clicks at the same time
+            playing = [(i, page) for i, page in enumerate(pages, start=1) if i >= move]
+            for _, page in playing:
+                page.locator(f"{hand} button.kamp-card.kamp-legal").first.click()
+            for _, page in playing:
+                page.wait_for_function(f"n => {count} === n", arg=13 - move, timeout=60_000)
+                page.locator(f"{hand} button.kamp-card.kamp-legal").first.wait_for(
+                    timeout=60_000)  # the learner's turn again after the bots' replies
+        for i, page in enumerate(pages, start=1):
+            assert page.evaluate(f"() => {count}") == 13 - i
             assert page_problems(page) == []
     finally:
         for context in contexts:
             context.close()
-

@@ -71,6 +71,10 @@ def test_voila_json_holds_the_learner_settings() -> None:
     assert voila["show_tracebacks"] is False
     culling = config["MappingKernelManager"]
     assert culling["cull_interval"] > 0 and culling["cull_idle_timeout"] > 0
+    # nbclient drops a cell's output when its messages come more than iopub_timeout (default 4 s)
+    # after the cell finished; with ten learners starting at once a sample hand's many widget
+    # messages took longer, and the hand was missing from the page.
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
     # only course steps get pre-heated kernels; .venv and the explorations would cost memory.
     # Voilà matches these against absolute paths (rglob of the served folder), by re.match or
     # substring.
