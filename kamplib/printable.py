@@ -17,13 +17,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from kamplib.cards import ALL_MASK, mask_of, parse_card
-from kamplib.deal import hand_sizes, removed_cards
+from kamplib import scoring
+from kamplib.deal import removed_cards
 from kamplib.errors import RuleError
 from kamplib.game import check_players
 from kamplib.i18n import ROUND_NAMES, register, t
-from kamplib.rules import TRICK_KINDS, Rules, make_rules
-from kamplib.scoring import trick_scores
+from kamplib.rules import Rules, make_rules
 
 __all__ = ["Printable", "points_in_play", "write_printable", "PRINT_CSS"]
 
@@ -156,20 +155,10 @@ PRINT_CSS = """
 
 
 def points_in_play(kind: str, players: int, rules: Rules, *, last: bool = False) -> int | None:
-    """What one row of the score sheet adds up to in a trick round (``None`` for Fan Tan).
-
-    Scored by the engine itself: the cards in play are split between two players so that no
-    bonus (such as taking all the clubs) applies, and the scores are added up.
-    """
-    if kind not in TRICK_KINDS:
-        return None
-    in_play = ALL_MASK & ~mask_of(removed_cards(kind, players, rules))
-    low_club = parse_card("2C").bit
-    each = hand_sizes(in_play.bit_count(), players, 0)[0]
-    tricks = [each - 1, 1] + [0] * (players - 2)
-    taken = [in_play & ~low_club, low_club] + [0] * (players - 2)
-    multiplier = 2 if last and rules.last_round_double else 1
-    return sum(trick_scores(kind, tricks, taken, rules, multiplier))
+    """What one row of the score sheet adds up to (``None`` for Fan Tan); ``last`` for the
+    last round, which may count double."""
+    return scoring.points_in_play(kind, players, rules,
+                                  2 if last and rules.last_round_double else 1)
 
 
 def _e(text: Any) -> str:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kamplib.cards import parse_card, suit_mask
-from kamplib.rules import Rules
+from kamplib.cards import ALL_MASK, mask_of, parse_card, suit_mask
+from kamplib.deal import removed_cards
+from kamplib.rules import TRICK_KINDS, Rules
 
-__all__ = ["trick_scores", "fantan_scores", "CLUBS", "QUEENS", "QUEEN_OF_CLUBS"]
+__all__ = ["trick_scores", "fantan_scores", "points_in_play", "tricks_in_play", "CLUBS", "QUEENS",
+           "QUEEN_OF_CLUBS"]
 
 CLUBS = suit_mask("C")
 QUEENS = sum(parse_card(q).bit for q in ("QS", "QH", "QC", "QD"))
@@ -49,3 +51,24 @@ def fantan_scores(passes: Sequence[int], cards_left: Sequence[int], out_seat: in
     """Passes plus cards left; whoever went out scores 0, earlier passes forgiven."""
     return [0 if seat == out_seat else (p + c) * multiplier
             for seat, (p, c) in enumerate(zip(passes, cards_left, strict=True))]
+
+
+def tricks_in_play(players: int, rules: Rules) -> int:
+    """How many tricks a trick round has at this table (17, 13 or 10 with the red twos out)."""
+    return (52 - len(removed_cards("pass", players, rules))) // players
+
+
+def points_in_play(kind: str, players: int, rules: Rules, multiplier: int = 1) -> int | None:
+    """What all players' scores of one trick round add up to (``None`` for Fan Tan).
+
+    Worked out by :func:`trick_scores` itself, so a score sheet can never disagree with the
+    rules: every card in play is split between two players so that no bonus (such as taking
+    all the clubs) applies, and the scores are added up.
+    """
+    if kind not in TRICK_KINDS:
+        return None
+    in_play = ALL_MASK & ~mask_of(removed_cards(kind, players, rules))
+    low_club = parse_card("2C").bit
+    tricks = [tricks_in_play(players, rules) - 1, 1] + [0] * (players - 2)
+    taken = [in_play & ~low_club, low_club] + [0] * (players - 2)
+    return sum(trick_scores(kind, tricks, taken, rules, multiplier))

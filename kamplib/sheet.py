@@ -18,6 +18,7 @@ from kamplib.errors import KampError, SheetError
 from kamplib.game import check_players
 from kamplib.i18n import ROUND_NAMES, KindName, Phrase, register, t
 from kamplib.rules import GAMES, Rules, make_rules, parse_kind
+from kamplib.scoring import points_in_play, tricks_in_play
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -28,8 +29,6 @@ __all__ = ["ScoreSheet", "Problem", "parse_score", "TOTAL_LABELS"]
 
 Score = int | str | None
 
-# Tricks in a trick round by table size (red twos out with 3 and 5 players).
-TRICKS = {3: 17, 4: 13, 5: 10}
 TOTAL_LABELS = ("sum", "total", "totalt", "summen", "sum:")
 _EXAMPLE = {
     "players": ("Kari", "Ola", "Siri", "Per"),
@@ -371,7 +370,13 @@ def _read_csv(text: str) -> tuple[list[str], list[tuple[str, list[Score]]], list
 
 
 class _Check:
-    """What one round kind allows: per cell, and for the row as a whole."""
+    """What one round kind allows: per cell, and for the row as a whole.  What a row adds up to
+    comes from the engine's scoring (:func:`points_in_play`), never from numbers written here."""
+
+    kind = ""
+
+    def total(self, sheet: ScoreSheet, m: int) -> int:
+        return points_in_play(self.kind, sheet.n, sheet.rules, m) or 0
 
     def cell(self, sheet: ScoreSheet, v: int, m: int) -> tuple[str | None, dict[str, Any]]:
         return None, {}
@@ -381,56 +386,60 @@ class _Check:
 
 
 class _Tricks(_Check):
-    def __init__(self, sign: int) -> None:
-        self.sign = sign
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
     def cell(self, sheet, v, m):
-        tricks = TRICKS[sheet.n]
-        if self.sign > 0 and not 0 <= v <= tricks * m:
-            return "sheet_pass_range", {"tricks": tricks * m}
-        if self.sign < 0 and v > 0:
+        total = self.total(sheet, m)  # +tricks in Pass, -tricks in Grand and Trumf
+        if total > 0 and not 0 <= v <= total:
+            return "sheet_pass_range", {"tricks": total}
+        if total < 0 and v > 0:
             return "sheet_grand_positive", {}
-        if self.sign < 0 and v < -tricks * m:
-            return "sheet_grand_range", {"tricks": tricks * m}
+        if total < 0 and v < total:
+            return "sheet_grand_range", {"tricks": -total}
         if v % m:
             return "sheet_not_even", {}
         return None, {}
 
     def row(self, sheet, values, m):
-        tricks = TRICKS[sheet.n]
-        expected = self.sign * tricks * m
+        expected = self.total(sheet, m)
         if sum(values) != expected:
             return [("sheet_sum_tricks", {"total": sum(values), "expected": expected,
-                                          "tricks": tricks, "n": sheet.n})]
+                                          "tricks": tricks_in_play(sheet.n, sheet.rules),
+                                          "n": sheet.n})]
         return []
 
 
 class _Klover(_Check):
+    kind = "klover"
+
     def cell(self, sheet, v, m):
-        if not 0 <= v <= 13 * m:
-            return "sheet_klover_range", {"max": 13 * m}
+        if not 0 <= v <= self.total(sheet, m):
+            return "sheet_klover_range", {"max": self.total(sheet, m)}
         if v % m:
             return "sheet_not_even", {}
         return None, {}
 
     def row(self, sheet, values, m):
         total = sum(values)
-        if total == 13 * m:
+        if total == self.total(sheet, m):
             return []
         if total == 0 and sheet.rules.clubs_take_all_zero:
             return []  # somebody took all 13 and scored 0
-        return [("sheet_sum_klover", {"total": total, "expected": 13 * m})]
+        return [("sheet_sum_klover", {"total": total, "expected": self.total(sheet, m)})]
 
 
 class _Damer(_Check):
+    kind = "damer"
+
     def cell(self, sheet, v, m):
-        qp = sheet.rules.queen_points * m
-        if v < 0 or v > 4 * qp or v % qp:
-            return "sheet_damer_step", {"step": qp, "max": 4 * qp}
+        step = sheet.rules.queen_points * m
+        if v < 0 or v > self.total(sheet, m) or v % step:
+            return "sheet_damer_step", {"step": step, "max": self.total(sheet, m)}
         return None, {}
 
     def row(self, sheet, values, m):
-        expected = 4 * sheet.rules.queen_points * m
+        expected = self.total(sheet, m)
         if sum(values) != expected:
             return [("sheet_sum_damer", {"total": sum(values), "expected": expected,
                                          "step": sheet.rules.queen_points * m})]
@@ -438,6 +447,8 @@ class _Damer(_Check):
 
 
 class _FanTan(_Check):
+    kind = "fantan"
+
     def cell(self, sheet, v, m):
         if v < 0:
             return "sheet_fantan_negative", {}
@@ -455,23 +466,25 @@ class _FanTan(_Check):
 
 
 class _Finale(_Check):
+    kind = "finale"
+
     def cell(self, sheet, v, m):
-        total = (24 + sheet.rules.finale_queen_of_clubs) * m
-        if not 0 <= v <= total:
-            return "sheet_finale_range", {"max": total}
+        if not 0 <= v <= self.total(sheet, m):
+            return "sheet_finale_range", {"max": self.total(sheet, m)}
         if v % m:
             return "sheet_not_even", {}
         return None, {}
 
     def row(self, sheet, values, m):
-        expected = (24 + sheet.rules.finale_queen_of_clubs) * m
+        expected = self.total(sheet, m)
         if sum(values) != expected:
             return [("sheet_sum_finale", {"total": sum(values), "expected": expected})]
         return []
 
 
 _ROW_CHECKS: dict[str, _Check] = {
-    "pass": _Tricks(+1), "grand": _Tricks(-1), "trumf": _Tricks(-1), "klover": _Klover(),
+    "pass": _Tricks("pass"), "grand": _Tricks("grand"), "trumf": _Tricks("trumf"),
+    "klover": _Klover(),
     "damer": _Damer(), "fantan": _FanTan(), "finale": _Finale(),
 }
 
