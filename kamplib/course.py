@@ -21,7 +21,7 @@ from kamplib.game import Game
 from kamplib.i18n import ROUND_NAMES, SuitName, register, t
 from kamplib.round import Round
 from kamplib.rules import KINDS, make_rules
-from kamplib.scoring import trick_scores
+from kamplib.scoring import trick_scores, tricks_in_play
 from kamplib.tricks import TrickRound
 
 __all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "running_totals",
@@ -35,19 +35,13 @@ __all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "runni
 PLAYERS: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per")
 
 register({
-    "course_players": {"nb": "Spillere", "en": "Players"},
     "course_removed": {"nb": "Tas ut", "en": "Taken out"},
     "course_each": {"nb": "Kort hver i stikkrundene", "en": "Cards each in trick rounds"},
     "course_fantan": {"nb": "Kort hver i Fan Tan", "en": "Cards each in Fan Tan"},
-    "course_nothing": {"nb": "ingenting", "en": "nothing"},
     "course_trick": {"nb": "Stikk", "en": "Trick"},
     "course_led": {"nb": "Spilte ut", "en": "Led"},
     "course_took": {"nb": "Tok stikket", "en": "Took it"},
-    "course_cost": {"nb": "Poeng", "en": "Points"},
-    "course_round": {"nb": "Runde", "en": "Round"},
-    "course_total": {"nb": "Sum", "en": "Total"},
     "course_turn": {"nb": "Tur", "en": "Turn"},
-    "course_player": {"nb": "Spiller", "en": "Player"},
     "course_move": {"nb": "Trekk", "en": "Move"},
     "course_pass": {"nb": "pass", "en": "pass"},
     "course_scores_length": {
@@ -87,20 +81,20 @@ register({
 
 def deck_table(lang: str = "nb") -> pd.DataFrame:
     """How the deck is fitted to 3, 4 and 5 players (straight from the engine's deal rules)."""
-    trick_rules, fantan_rules = make_rules("femkamp"), make_rules("femkamp")
+    rules = make_rules("femkamp")
     rows = []
     for n in (3, 4, 5):
-        out = removed_cards("pass", n, trick_rules)
-        fantan = 52 - len(removed_cards("fantan", n, fantan_rules))
+        out = removed_cards("pass", n, rules)
+        fantan = 52 - len(removed_cards("fantan", n, rules))
         low, extra = divmod(fantan, n)
         rows.append({
-            t("course_players", lang): n,
-            t("course_removed", lang): " ".join(c.symbol for c in out) or t("course_nothing",
+            t("word_players", lang): n,
+            t("course_removed", lang): " ".join(c.symbol for c in out) or t("word_nothing",
                                                                              lang),
-            t("course_each", lang): (52 - len(out)) // n,
+            t("course_each", lang): tricks_in_play(n, rules),
             t("course_fantan", lang): f"{low}–{low + 1}" if extra else str(low),
         })
-    return pd.DataFrame(rows).set_index(t("course_players", lang))
+    return pd.DataFrame(rows).set_index(t("word_players", lang))
 
 
 def play_out(target: Game | Round, level: str = "heuristic", seed: int = 1,
@@ -152,7 +146,7 @@ def trick_log(rnd: Round, lang: str = "nb") -> pd.DataFrame:
         for seat, name in enumerate(rnd.players):
             row[name] = cards[seat].symbol
         row[t("course_took", lang)] = rnd.players[trick.winner]
-        row[t("course_cost", lang)] = cost
+        row[t("word_points", lang)] = cost
         rows.append(row)
     return pd.DataFrame(rows).set_index(t("course_trick", lang))
 
@@ -160,11 +154,11 @@ def trick_log(rnd: Round, lang: str = "nb") -> pd.DataFrame:
 def move_log(rnd: Round, lang: str = "nb", last: int | None = None) -> pd.DataFrame:
     """The moves of a round in order (turn, player, card or pass); the ``last`` few if given."""
     rows = [{t("course_turn", lang): i,
-             t("course_player", lang): rnd.players[seat],
+             t("word_player", lang): rnd.players[seat],
              t("course_move", lang): move.symbol if isinstance(move, Card)
              else t("course_pass", lang)}
             for i, (seat, move) in enumerate(rnd.history, 1)]
-    frame = pd.DataFrame(rows, columns=[t("course_turn", lang), t("course_player", lang),
+    frame = pd.DataFrame(rows, columns=[t("course_turn", lang), t("word_player", lang),
                                         t("course_move", lang)])
     frame = frame.set_index(t("course_turn", lang))
     return frame.tail(last) if last else frame
@@ -181,8 +175,8 @@ def running_totals(scores: Mapping[str, Sequence[int]], kinds: Sequence[str],
                             rounds=len(kinds))
     index = [f"{i}. {ROUND_NAMES[lang].get(k, k)}" for i, k in enumerate(kinds, 1)]
     frame = pd.DataFrame({p: list(v) for p, v in scores.items()}, index=index)
-    frame.loc[t("course_total", lang)] = frame.sum()
-    frame.index.name = t("course_round", lang)
+    frame.loc[t("word_total", lang)] = frame.sum()
+    frame.index.name = t("word_round", lang)
     return frame
 
 
@@ -196,10 +190,10 @@ def dealers(game: Game, lang: str = "nb") -> pd.DataFrame:
     """Who deals each round and who starts it: the dealer moves one seat clockwise per round."""
     rows = []
     for i, deal in enumerate(game.deals, 1):
-        rows.append({t("course_round", lang): f"{i}. {ROUND_NAMES[lang][deal.kind]}",
+        rows.append({t("word_round", lang): f"{i}. {ROUND_NAMES[lang][deal.kind]}",
                      t("course_dealer", lang): game.players[deal.dealer],
                      t("course_starts", lang): game.players[(deal.dealer + 1) % game.n]})
-    return pd.DataFrame(rows).set_index(t("course_round", lang))
+    return pd.DataFrame(rows).set_index(t("word_round", lang))
 
 
 def trick_picture(rnd: Round, number: int, lang: str = "nb") -> str:
@@ -295,14 +289,12 @@ def refused_card(rnd: Round) -> Card:
     raise RuleError("course_no_moment")
 
 
-def _scores_card(kind: str, card: Card) -> bool:
-    if kind == "klover":
-        return card.suit == "C"
-    if kind == "damer":
-        return card.rank == 12
-    if kind == "finale":
-        return card.suit == "C" or card.rank == 12
-    return True
+def _scores_card(rnd: Round, card: Card) -> bool:
+    """Whether ``card`` in someone's tricks counts in this round, as the engine scores it (in
+    rounds where tricks count, every card is shown)."""
+    if rnd.kind in ("pass", "grand", "trumf"):
+        return True
+    return trick_scores(rnd.kind, [0], [card.bit], rnd.rules)[0] != 0
 
 
 def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> str:
@@ -314,14 +306,13 @@ def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> st
         raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
     scores = rnd.scores()
     player = player or max(scores, key=scores.get)
-    cards = [c for c in rnd.taken_cards(player) if _scores_card(rnd.kind, c)]
+    cards = [c for c in rnd.taken_cards(player) if _scores_card(rnd, c)]
     caption = t("course_taken", lang, player=player, points=scores[player])
     return f"<div><b>{caption}</b></div>" + hand_html(cards, lang=lang, scale=0.6)
 
 
 # -- sentences and small tables shown as part of the page, never as Python values ----------------
 register({
-    "course_standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
     "course_winner_one": {"nb": "{player} vinner med {points} poeng.",
                           "en": "{player} wins with {points} points."},
     "course_winner_shared": {"nb": "{players} deler seieren med {points} poeng hver.",
@@ -370,7 +361,7 @@ def score_table(rnd: Round, lang: str = "nb") -> Note:
     from kamplib.draw import round_scores_html
 
     names = ", ".join(f"{p} {v}" for p, v in rnd.scores().items())
-    note = Note(t("course_standings", lang, standings=names))
+    note = Note(t("standings", lang, standings=names))
     note.html = round_scores_html(rnd, lang=lang)
     return note
 
@@ -380,7 +371,7 @@ def standings(source: Any, lang: str = "nb") -> Note:
     totals = source.totals()
     winners = source.winners() if callable(source.winners) else source.winners
     ranked = sorted(totals, key=lambda p: totals[p])
-    lines = [t("course_standings", lang,
+    lines = [t("standings", lang,
                standings=", ".join(f"{p} {totals[p]}" for p in ranked))]
     if len(winners) == 1:
         lines.append(t("course_winner_one", lang, player=winners[0], points=totals[winners[0]]))
@@ -420,7 +411,7 @@ def record_preview(game: Game, lines: int = 14) -> str:
 def first_costly_trick(rnd: Round) -> int:
     """The number of the first trick that cost its taker points (1 if none did)."""
     log = trick_log(rnd)
-    costly = log.index[log[t("course_cost")] != 0]
+    costly = log.index[log[t("word_points")] != 0]
     return int(costly[0]) if len(costly) else 1
 
 
@@ -492,8 +483,7 @@ def fantan_length(result: Any) -> tuple[float, float]:
         return 0.0, 0.0
     per_round = ft.groupby(["game", "round"]).agg(passes=("passes", "sum"),
                                                   left=("cards_left", "sum"))
-    dealt = 52 if result.rules.fantan_deck == "full" else 52 - {3: 1, 4: 0, 5: 2}[
-        len(result.players)]
+    dealt = 52 - len(removed_cards("fantan", len(result.players), result.rules))
     moves = dealt - per_round["left"] + per_round["passes"]
     return float(per_round["passes"].mean()), float(moves.mean())
 
@@ -538,7 +528,7 @@ def score_by_level(result: Any, lang: str = "nb") -> pd.DataFrame:
         table["diff"] = table[levels[0]] - table[levels[1]]
     table = table.rename(columns={**LEVEL_NAMES[lang], "diff": t("course_col_diff", lang)},
                          index=ROUND_NAMES[lang])
-    table.index.name = t("course_round", lang)
+    table.index.name = t("word_round", lang)
     table.columns.name = None
     return table.round(2)
 
@@ -550,7 +540,7 @@ def level_summary(result: Any, lang: str = "nb") -> pd.DataFrame:
 
     s = result.summary()
     out = pd.DataFrame({
-        t("course_player", lang): s["player"],
+        t("word_player", lang): s["player"],
         t("course_col_level", lang): s["bot"].map(LEVEL_NAMES[lang]).fillna(s["bot"]),
         t("course_col_mean", lang): s["mean_total"].round(1),
         t("course_col_spread", lang): s["spread"].round(1),
@@ -558,4 +548,4 @@ def level_summary(result: Any, lang: str = "nb") -> pd.DataFrame:
         t("course_col_worst", lang): s["worst"],
         t("course_col_won", lang): (100 * s["win_share"]).round().astype(int).astype(str) + " %",
     })
-    return out.set_index(t("course_player", lang))
+    return out.set_index(t("word_player", lang))

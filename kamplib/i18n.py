@@ -85,6 +85,16 @@ def has(code: str) -> bool:
 
 
 register({
+    # --- words every part of kamp uses (tables, buttons, headings) ---------------------------
+    "word_player": {"nb": "Spiller", "en": "Player"},
+    "word_players": {"nb": "Spillere", "en": "Players"},
+    "word_round": {"nb": "Runde", "en": "Round"},
+    "word_tricks": {"nb": "Stikk", "en": "Tricks"},
+    "word_points": {"nb": "Poeng", "en": "Points"},
+    "word_total": {"nb": "Sum", "en": "Total"},
+    "word_check": {"nb": "Sjekk", "en": "Check"},
+    "word_nothing": {"nb": "ingenting", "en": "nothing"},
+    "standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
     # --- cards and set-up ---------------------------------------------------------------
     "bad_card": {
         "nb": "«{text}» er ikke et kort; skriv for eksempel QC, 10H, ♣Q eller Q♣",

@@ -19,6 +19,7 @@ from typing import Any
 
 from kamplib import scoring
 from kamplib.deal import removed_cards
+from kamplib.draw.sheet import points_text
 from kamplib.errors import RuleError
 from kamplib.game import check_players
 from kamplib.i18n import ROUND_NAMES, register, t
@@ -32,7 +33,6 @@ register({
     "print_lowest_wins": {
         "nb": "Lavest sum vinner. Minuspoeng trekkes fra, så en sum kan bli negativ.",
         "en": "The lowest total wins. Minus points are taken off, so a total can be negative."},
-    "print_tricks_head": {"nb": "Stikk", "en": "Tricks"},
     "print_tricks_rules": {
         "nb": "Spilleren til venstre for giveren spiller ut først. Følg farge hvis du kan; "
               "ellers kan du legge hva du vil. Høyeste kort i fargen som ble spilt ut, tar "
@@ -44,10 +44,8 @@ register({
         "nb": "Giveren flytter én plass med klokka for hver runde.",
         "en": "The dealer moves one seat clockwise every round."},
     "print_deck_head": {"nb": "Kortstokken", "en": "The deck"},
-    "print_deck_players": {"nb": "Spillere", "en": "Players"},
     "print_deck_out": {"nb": "Ta ut", "en": "Take out"},
     "print_deck_each": {"nb": "Kort hver", "en": "Cards each"},
-    "print_deck_none": {"nb": "ingenting", "en": "nothing"},
     "print_deck_fantan_full": {
         "nb": "I Fan Tan er alle 52 kortene med (noen kan få ett kort mer).",
         "en": "In Fan Tan all 52 cards are dealt (some may get one card more)."},
@@ -55,11 +53,8 @@ register({
         "nb": "Fan Tan spilles med den samme kortstokken som stikkrundene.",
         "en": "Fan Tan is played with the same deck as the trick rounds."},
     "print_rounds_head": {"nb": "Rundene", "en": "The rounds"},
-    "print_col_round": {"nb": "Runde", "en": "Round"},
     "print_col_goal": {"nb": "Mål", "en": "Goal"},
-    "print_col_points": {"nb": "Poeng", "en": "Points"},
     "print_col_check": {"nb": "Raden blir", "en": "Row adds up to"},
-    "print_total": {"nb": "Sum", "en": "Total"},
     "print_player": {"nb": "Spiller {number}", "en": "Player {number}"},
     "print_house_head": {"nb": "Husregler vi spiller med", "en": "House rules we play"},
     "print_house_none": {"nb": "Ingen: vanlige regler.", "en": "None: the usual rules."},
@@ -82,18 +77,12 @@ register({
     "print_double": {"nb": "Siste runde teller dobbelt.", "en": "The last round scores double."},
     # goals and points per round kind
     "print_goal_pass": {"nb": "Ta så få stikk som mulig.", "en": "Take as few tricks as you can."},
-    "print_points_pass": {"nb": "+1 per stikk", "en": "+1 per trick"},
     "print_ace_low": {"nb": "Ess er lavest her.", "en": "Ace is low here."},
     "print_goal_klover": {"nb": "Unngå kløverne.", "en": "Avoid the clubs."},
-    "print_points_klover": {"nb": "+1 per ♣ i stikkene dine", "en": "+1 per ♣ in your tricks"},
     "print_take_all": {"nb": "Tar du alle 13 ♣, får du 0.", "en": "Take all 13 ♣ and score 0."},
     "print_goal_damer": {"nb": "Unngå damene.", "en": "Avoid the queens."},
-    "print_points_damer": {"nb": "+{points} per dame i stikkene dine",
-                           "en": "+{points} per queen in your tricks"},
     "print_goal_fantan": {"nb": "Bli først kvitt kortene.",
                           "en": "Be first to lay all your cards."},
-    "print_points_fantan": {"nb": "+1 per pass og per kort igjen; den som går ut, får 0",
-                            "en": "+1 per pass and per card left; whoever goes out scores 0"},
     "print_fantan_sevens": {
         "nb": "Ess er lavest. En farge åpnes med sjueren; bygg så ett kort opp eller ned.",
         "en": "Ace is low. A suit opens with its seven; then build one card up or down."},
@@ -108,10 +97,8 @@ register({
     "print_must_lay": {"nb": "Kan du legge, må du legge.", "en": "If you can lay, you must."},
     "print_goal_grand": {"nb": "Ta flest mulig stikk. Ingen trumf.",
                          "en": "Take as many tricks as you can. No trump."},
-    "print_points_grand": {"nb": "−1 per stikk", "en": "−1 per trick"},
     "print_goal_trumf": {"nb": "Ta flest mulig stikk, med trumf.",
                          "en": "Take as many tricks as you can, with trump."},
-    "print_points_trumf": {"nb": "−1 per stikk", "en": "−1 per trick"},
     "print_trump_fixed": {"nb": "{suit} er trumf.", "en": "{suit} are trump."},
     "print_trump_draw": {"nb": "Snu et tilfeldig kort: fargen blir trumf.",
                          "en": "Turn a random card: its suit is trump."},
@@ -119,8 +106,6 @@ register({
     "print_trump_free": {"nb": "Du kan trumfe når du ikke kan følge farge, men må ikke.",
                          "en": "You may trump when you cannot follow suit, but need not."},
     "print_goal_finale": {"nb": "Unngå kløver og damer.", "en": "Avoid clubs and queens."},
-    "print_points_finale": {"nb": "♣Q {queen}, andre damer 4, andre ♣ 1",
-                            "en": "♣Q {queen}, other queens 4, other ♣ 1"},
 })
 
 _SUIT_PLURAL = {"nb": {"S": "♠ spar", "H": "♥ hjerter", "D": "♦ ruter", "C": "♣ kløver"},
@@ -211,11 +196,7 @@ class Printable:
         return out
 
     def _points(self, kind: str) -> str:
-        if kind == "damer":
-            return self._t("print_points_damer", points=self.rules.queen_points)
-        if kind == "finale":
-            return self._t("print_points_finale", queen=self.rules.finale_queen_of_clubs)
-        return self._t(f"print_points_{kind}")
+        return _e(points_text(kind, self.rules, self.lang))
 
     def _check(self, kind: str, last: bool) -> str:
         if kind == "fantan":
@@ -228,14 +209,14 @@ class Printable:
         rows = []
         for n in (3, 4, 5):
             out = removed_cards("pass", n, self.rules)
-            out_text = " ".join(c.symbol for c in out) or self._t("print_deck_none")
-            each = (52 - len(out)) // n
+            out_text = " ".join(c.symbol for c in out) or self._t("word_nothing")
+            each = scoring.tricks_in_play(n, self.rules)
             mark = ' style="font-weight:bold"' if n == self.n else ""
             rows.append(f"<tr{mark}><td>{n}</td><td class=\"red\">{_e(out_text)}</td>"
                         f"<td>{each}</td></tr>")
         fantan = ("print_deck_fantan_full" if self.rules.fantan_deck == "full"
                   else "print_deck_fantan_trick")
-        return (f"<table class=\"deck\"><tr><th>{self._t('print_deck_players')}</th>"
+        return (f"<table class=\"deck\"><tr><th>{self._t('word_players')}</th>"
                 f"<th>{self._t('print_deck_out')}</th><th>{self._t('print_deck_each')}</th></tr>"
                 + "".join(rows) + f"</table><p class=\"note\">{self._t(fantan)}</p>")
 
@@ -261,10 +242,10 @@ class Printable:
             f"<section class=\"page summary\"><h1>{self._t('print_title', game=self.title)}</h1>"
             f"<p><b>{self._t('print_lowest_wins')}</b></p>"
             f"<h2>{self._t('print_rounds_head')}</h2>"
-            f"<table class=\"rounds\"><tr><th></th><th>{self._t('print_col_round')}</th>"
-            f"<th>{self._t('print_col_goal')}</th><th>{self._t('print_col_points')}</th></tr>"
+            f"<table class=\"rounds\"><tr><th></th><th>{self._t('word_round')}</th>"
+            f"<th>{self._t('print_col_goal')}</th><th>{self._t('word_points')}</th></tr>"
             + "".join(rows) + "</table>"
-            f"<h2>{self._t('print_tricks_head')}</h2><p>{self._t('print_tricks_rules')}</p>"
+            f"<h2>{self._t('word_tricks')}</h2><p>{self._t('print_tricks_rules')}</p>"
             f"<p>{self._t('print_dealer')}</p>"
             f"<h2>{self._t('print_deck_head')}</h2>{self._deck_table()}"
             f"<h2>{self._t('print_house_head')}</h2>{house_html}"
@@ -282,11 +263,11 @@ class Printable:
             f"<tr><td>{i}. {_e(ROUND_NAMES[self.lang][kind])}</td>{blanks}"
             f"<td class=\"check\">{self._check(kind, i == len(order))}</td></tr>"
             for i, kind in enumerate(order, 1))
-        total = f"<tr class=\"total\"><td>{self._t('print_total')}</td>{blanks}<td></td></tr>"
+        total = f"<tr class=\"total\"><td>{self._t('word_total')}</td>{blanks}<td></td></tr>"
         return (
             f"<section class=\"page sheet\"><h1>{self._t('print_sheet_title', game=self.title)}"
             f"</h1><p class=\"note\">{self._t('print_sheet_note')}</p>"
-            f"<table class=\"sheet\"><tr><th>{self._t('print_col_round')}</th>{head}"
+            f"<table class=\"sheet\"><tr><th>{self._t('word_round')}</th>{head}"
             f"<th class=\"check\">{self._t('print_col_check')}</th></tr>{rows}{total}</table>"
             f"<p><b>{self._t('print_lowest_wins')}</b></p></section>"
         )

@@ -202,7 +202,7 @@ class ScoreSheet:
         data = [[v if isinstance(v, int) else pd.NA for v in (scores[p] for p in self.players)]
                 for _, scores in self.rows]
         index = [self.row_label(i, lang) for i in range(len(self.rows))]
-        return pd.DataFrame(data, index=pd.Index(index, name=t("sheet_round", lang)),
+        return pd.DataFrame(data, index=pd.Index(index, name=t("word_round", lang)),
                             columns=list(self.players), dtype="Int64")
 
     def running(self, lang: str = "nb") -> pd.DataFrame:
@@ -214,7 +214,7 @@ class ScoreSheet:
         import pandas as pd
 
         frame = self.frame(lang)
-        total = pd.DataFrame([self.totals()], index=[t("sheet_total", lang)], dtype="Int64")
+        total = pd.DataFrame([self.totals()], index=[t("word_total", lang)], dtype="Int64")
         return pd.concat([frame, total])
 
     # -- the checker ----------------------------------------------------------------------
@@ -392,11 +392,11 @@ class _Tricks(_Check):
     def cell(self, sheet, v, m):
         total = self.total(sheet, m)  # +tricks in Pass, -tricks in Grand and Trumf
         if total > 0 and not 0 <= v <= total:
-            return "sheet_pass_range", {"tricks": total}
+            return "sheet_tricks_range", {"tricks": total}
         if total < 0 and v > 0:
             return "sheet_grand_positive", {}
         if total < 0 and v < total:
-            return "sheet_grand_range", {"tricks": -total}
+            return "sheet_tricks_range", {"tricks": -total}
         if v % m:
             return "sheet_not_even", {}
         return None, {}
@@ -410,40 +410,34 @@ class _Tricks(_Check):
         return []
 
 
-class _Klover(_Check):
-    kind = "klover"
+class _CardPoints(_Check):
+    """Rounds scored by the cards in your tricks (Kløver, Damer, the Finale): every score lies
+    between 0 and all the points in play, in steps of one card's worth, and the row adds up to
+    all of them (Kløver may also be all zeros when someone took every club under that house
+    rule)."""
+
+    def __init__(self, kind: str, range_code: str, sum_code: str) -> None:
+        self.kind, self.range_code, self.sum_code = kind, range_code, sum_code
+
+    def step(self, sheet: ScoreSheet, m: int) -> int:
+        return sheet.rules.queen_points * m if self.kind == "damer" else m
 
     def cell(self, sheet, v, m):
-        if not 0 <= v <= self.total(sheet, m):
-            return "sheet_klover_range", {"max": self.total(sheet, m)}
-        if v % m:
-            return "sheet_not_even", {}
+        total, step = self.total(sheet, m), self.step(sheet, m)
+        if not 0 <= v <= total or v % step:
+            if v % m and 0 <= v <= total:
+                return "sheet_not_even", {}
+            return self.range_code, {"max": total, "step": step}
         return None, {}
 
     def row(self, sheet, values, m):
-        total = sum(values)
-        if total == self.total(sheet, m):
+        total, expected = sum(values), self.total(sheet, m)
+        if total == expected:
             return []
-        if total == 0 and sheet.rules.clubs_take_all_zero:
+        if total == 0 and self.kind == "klover" and sheet.rules.clubs_take_all_zero:
             return []  # somebody took all 13 and scored 0
-        return [("sheet_sum_klover", {"total": total, "expected": self.total(sheet, m)})]
-
-
-class _Damer(_Check):
-    kind = "damer"
-
-    def cell(self, sheet, v, m):
-        step = sheet.rules.queen_points * m
-        if v < 0 or v > self.total(sheet, m) or v % step:
-            return "sheet_damer_step", {"step": step, "max": self.total(sheet, m)}
-        return None, {}
-
-    def row(self, sheet, values, m):
-        expected = self.total(sheet, m)
-        if sum(values) != expected:
-            return [("sheet_sum_damer", {"total": sum(values), "expected": expected,
-                                         "step": sheet.rules.queen_points * m})]
-        return []
+        return [(self.sum_code, {"total": total, "expected": expected,
+                                 "step": self.step(sheet, m)})]
 
 
 class _FanTan(_Check):
@@ -465,33 +459,16 @@ class _FanTan(_Check):
         return []
 
 
-class _Finale(_Check):
-    kind = "finale"
-
-    def cell(self, sheet, v, m):
-        if not 0 <= v <= self.total(sheet, m):
-            return "sheet_finale_range", {"max": self.total(sheet, m)}
-        if v % m:
-            return "sheet_not_even", {}
-        return None, {}
-
-    def row(self, sheet, values, m):
-        expected = self.total(sheet, m)
-        if sum(values) != expected:
-            return [("sheet_sum_finale", {"total": sum(values), "expected": expected})]
-        return []
-
-
 _ROW_CHECKS: dict[str, _Check] = {
     "pass": _Tricks("pass"), "grand": _Tricks("grand"), "trumf": _Tricks("trumf"),
-    "klover": _Klover(),
-    "damer": _Damer(), "fantan": _FanTan(), "finale": _Finale(),
+    "klover": _CardPoints("klover", "sheet_klover_range", "sheet_sum_klover"),
+    "damer": _CardPoints("damer", "sheet_damer_step", "sheet_sum_damer"),
+    "fantan": _FanTan(),
+    "finale": _CardPoints("finale", "sheet_finale_range", "sheet_sum_finale"),
 }
 
 register({
     "sheet_where": {"nb": "Rad {number} ({kind})", "en": "Row {number} ({kind})"},
-    "sheet_round": {"nb": "Runde", "en": "Round"},
-    "sheet_total": {"nb": "Sum", "en": "Total"},
     "sheet_extra_round": {"nb": "Ekstra {kind}", "en": "Extra {kind}"},
     "sheet_doubled": {"nb": " (siste runde teller dobbelt)",
                       "en": " (the last round counts double)"},
@@ -516,7 +493,7 @@ register({
         "nb": "En ekstra grand spilles bare når det står likt på topp, og det gjør det ikke her",
         "en": "An extra Grand is played only when the lead is tied, and it is not",
     },
-    "sheet_pass_range": {
+    "sheet_tricks_range": {
         "nb": "{player} har {value}, men det finnes bare {tricks} stikk å ta{double}",
         "en": "{player} has {value}, but there are only {tricks} tricks to take{double}",
     },
@@ -525,10 +502,6 @@ register({
               "være over 0 (har du glemt minustegnet?)",
         "en": "{player} has {value}, but every trick here is minus one point, so the score "
               "cannot be above 0 (a forgotten minus sign?)",
-    },
-    "sheet_grand_range": {
-        "nb": "{player} har {value}, men det finnes bare {tricks} stikk å ta{double}",
-        "en": "{player} has {value}, but there are only {tricks} tricks to take{double}",
     },
     "sheet_sum_tricks": {
         "nb": "Raden summerer til {total}, men med {n} spillere er det {tricks} stikk, så summen "

@@ -54,7 +54,7 @@ def test_trick_sums_and_ranges() -> None:
     assert problem.code == "sheet_sum_tricks"
     assert "14" in problem.message("nb") and "13 stikk" in problem.message("nb")
     sheet.set_score(0, "Kari", 14)
-    assert codes(sheet) == ["sheet_pass_range"]
+    assert codes(sheet) == ["sheet_tricks_range"]
 
 
 def test_forgotten_minus_in_grand() -> None:

@@ -43,7 +43,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
             cell_problems.setdefault((p.row, p.player), []).append(text)
     win = set(winners)
     th_style = "padding:2px 10px;border-bottom:1px solid #999"
-    head = [f"<th style='{th_style};text-align:left'>{escape(t('draw_round', lang))}</th>"]
+    head = [f"<th style='{th_style};text-align:left'>{escape(t('word_round', lang))}</th>"]
     for name in players:
         cls = ' class="kamp-winner"' if name in win else ""
         mark = f" ★<span class='kamp-sr'> {escape(t('draw_winner', lang))}</span>" \
@@ -51,7 +51,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
         head.append(f"<th{cls} data-player='{escape(name)}' style='{th_style}'>"
                     f"{escape(name)}{mark}</th>")
     if problems:
-        head.append(f"<th style='{th_style}'>{escape(t('draw_problem', lang))}</th>")
+        head.append(f"<th style='{th_style}'>{escape(t('word_check', lang))}</th>")
     body = []
     running = dict.fromkeys(players, 0)
     for i, (kind, scores) in enumerate(rows):
@@ -90,7 +90,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
             inner = "".join(f"<div class='kamp-problem'>{escape(m)}</div>" for m in found)
             cells.append(f"<td style='color:#a12;padding:2px 10px'>{inner}</td>")
         body.append(f"<tr data-row='{i}' data-kind='{escape(kind)}'>{''.join(cells)}</tr>")
-    totals = [f"<th style='text-align:left;padding:2px 10px'>{escape(t('draw_total', lang))}</th>"]
+    totals = [f"<th style='text-align:left;padding:2px 10px'>{escape(t('word_total', lang))}</th>"]
     for name in players:
         cls = ' class="kamp-total kamp-winner"' if name in win else ' class="kamp-total"'
         style = "text-align:right;padding:2px 10px;border-top:1px solid #999" + (
@@ -141,7 +141,8 @@ def scores_html(players: Sequence[str], scores: Mapping[str, int], *, lang: str 
     return f"<div class='{classes}'>{cells}</div>"
 
 
-def _points_text(kind: str, rules: Any, lang: str) -> str:
+def points_text(kind: str, rules: Any, lang: str = "nb") -> str:
+    """What a round scores, in a few words, with the house rules applied (tiles, printouts)."""
     if kind == "klover" and rules is not None and rules.clubs_take_all_zero:
         return t("draw_points_klover_zero", lang)
     if kind == "damer":
@@ -164,7 +165,7 @@ def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
     tiles = []
     for i, kind in enumerate(order):
         icon = card_svg(parse_card(_ICON[kind]), lang=lang, scale=0.5)
-        points = _points_text(kind, rules, lang)
+        points = points_text(kind, rules, lang)
         if rules is not None and rules.last_round_double and i == len(order) - 1:
             points += f" · {t('draw_double', lang)}"
         name = _kind_name(kind, lang)

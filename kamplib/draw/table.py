@@ -161,11 +161,11 @@ def _pile(cards: list[Card], key: str, laid: set[Card], playable: set[Card], lan
 def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score") -> str:
     """Scores of a round so far: tricks (or passes and cards left) and points, per player."""
     scores = rnd.score_list()
-    head = [t("draw_player", lang)]
+    head = [t("word_player", lang)]
     fantan = rnd.kind == "fantan"
     head += ([t("draw_passes", lang), t("draw_cards_left", lang)] if fantan
-             else [t("draw_tricks", lang)])
-    head.append(t("draw_points", lang))
+             else [t("word_tricks", lang)])
+    head.append(t("word_points", lang))
     rows = []
     for seat, name in enumerate(rnd.players):
         if fantan:

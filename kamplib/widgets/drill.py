@@ -234,10 +234,10 @@ class Drill(widgets.VBox):
         self.picture = html_box("kamp-drill-picture")
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.answers.add_class("kamp-answers")
-        self.points_input = widgets.IntText(description=t("w_answer_points", lang),
+        self.points_input = widgets.IntText(description=t("word_points", lang),
                                             layout=widgets.Layout(width="12em"))
         self.points_input.add_class("kamp-points-input")
-        self.check_button = stock_button(t("w_check", lang), "kamp-check",
+        self.check_button = stock_button(t("word_check", lang), "kamp-check",
                                          on_click=self._on_check)
         self.feedback = html_box("kamp-feedback")
         self.tally = html_box("kamp-tally")

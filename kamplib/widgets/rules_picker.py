@@ -51,7 +51,7 @@ class RulesPicker(widgets.VBox):
             description=t("w_game", lang))
         self.game_input.add_class("kamp-game")
         text = players if isinstance(players, str) else ", ".join(players)
-        self.players_input = widgets.Text(value=text, description=t("w_players", lang),
+        self.players_input = widgets.Text(value=text, description=t("word_players", lang),
                                           placeholder=t("w_players_help", lang),
                                           continuous_update=False)
         self.players_input.add_class("kamp-players")

@@ -176,4 +176,4 @@ class ScoreSheetWidget(widgets.VBox):
         ranked = sorted(self.sheet.players, key=lambda p: totals[p])
         standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
         ok = "" if problems else f" {t('w_sheet_ok', lang)}"
-        self.standings.value = escape(t("w_standings", lang, standings=standings) + ok)
+        self.standings.value = escape(t("standings", lang, standings=standings) + ok)

@@ -82,7 +82,6 @@ register({
     "w_step_out": {"nb": "{player} la sitt siste kort og får 0 poeng.",
                    "en": "{player} laid their last card and scores 0."},
     "w_step_end": {"nb": "Runden er ferdig: {scores}.", "en": "The round is over: {scores}."},
-    "w_round_pick": {"nb": "Runde", "en": "Round"},
     # Score sheet widget
     "w_add_row": {"nb": "Legg til rad", "en": "Add row"},
     "w_remove_row": {"nb": "Fjern siste rad", "en": "Remove last row"},
@@ -94,10 +93,8 @@ register({
                      "en": "'{text}' for {player} in row {row} is not a whole number; "
                            "it stays there until you fix it."},
     "w_sheet_ok": {"nb": "Arket ser riktig ut.", "en": "The sheet looks right."},
-    "w_standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
     # Rules picker
     "w_game": {"nb": "Spill", "en": "Game"},
-    "w_players": {"nb": "Spillere", "en": "Players"},
     "w_players_help": {"nb": "3 til 5 navn med klokka, skilt med komma",
                        "en": "3 to 5 names clockwise, separated by commas"},
     "w_order": {"nb": "Rundene", "en": "Rounds"},
@@ -119,7 +116,6 @@ register({
                               "How many points is that?"},
     "w_q_fantan_lay": {"nb": "Kan {card} legges på bordet nå?",
                        "en": "Can {card} be laid on the table now?"},
-    "w_check": {"nb": "Sjekk", "en": "Check"},
     "w_next": {"nb": "Neste oppgave", "en": "Next question"},
     "w_right": {"nb": "Riktig!", "en": "Right!"},
     "w_wrong": {"nb": "Ikke helt.", "en": "Not quite."},
@@ -144,7 +140,6 @@ register({
                         "en": "clubs and queens by the Finale's points"},
     "w_detail_all_clubs": {"nb": "alle 13 kløver gir 0 med denne husregelen",
                            "en": "all 13 clubs score 0 with this house rule"},
-    "w_answer_points": {"nb": "Poeng", "en": "Points"},
     "w_topic_unknown": {"nb": "Ukjent øvelse «{value}»; velg blant {allowed}",
                         "en": "Unknown drill '{value}'; choose from {allowed}"},
     "w_not_a_number": {"nb": "Skriv et helt tall.", "en": "Type a whole number."},

@@ -109,7 +109,7 @@ class Walkthrough(widgets.VBox):
         self.picker = widgets.Dropdown(
             options=[(round_title(r, lang), i)
                      for i, r in enumerate(rounds)],
-            value=0, description=t("w_round_pick", lang))
+            value=0, description=t("word_round", lang))
         self.picker.add_class("kamp-round-pick")
         self.picker.layout.display = None if len(rounds) > 1 else "none"
         self.picker.observe(self._on_pick, names="value")
