@@ -30,7 +30,7 @@ from kamplib.rules import TRICK_KINDS as TRICK_KINDS_ALL
 from kamplib.rules import Rules
 from kamplib.scoring import trick_scores
 
-__all__ = ["TrickRound", "Trick", "TRUMP_KINDS", "legal_mask"]
+__all__ = ["TrickRound", "Trick", "TRUMP_KINDS", "card_strength", "legal_mask"]
 
 TRUMP_KINDS = frozenset({"trumf"})
 
@@ -46,26 +46,24 @@ def legal_mask(hand: int, led_mask: int) -> int:
     return hand & led_mask or hand
 
 
+def card_strength(card: Card, led: int, trump_index: int = -1, ace_low: bool = False) -> int:
+    """Who takes the trick: how strong ``card`` stands in a trick led in suit ``led`` (-1: the
+    card leads it).  A trump beats every card of another suit, a card of the led suit counts
+    its rank (the ace as 1 when played low), and any other card is a discard that can never
+    win (-1).  The round plays from tables of these values; bots ask this function."""
+    rank = 1 if ace_low and card.rank == 14 else card.rank
+    if card.suit_index == trump_index:
+        return rank + _TRUMP_BONUS
+    if card.suit_index == led or led < 0:
+        return rank
+    return -1
+
+
 @cache
 def _strength_tables(ace_low: bool, trump_index: int) -> tuple[tuple[int, ...], ...]:
-    """``table[led][card.index]``: how strong a card is in a trick led in suit ``led``.
-
-    A trump beats every card of another suit, a card of the led suit counts its rank (the ace
-    as 1 when played low), and any other card is a discard that can never win (-1).
-    """
-    tables = []
-    for led in range(4):
-        row = []
-        for c in Card.ALL:
-            rank = 1 if ace_low and c.rank == 14 else c.rank
-            if c.suit_index == trump_index:
-                row.append(rank + _TRUMP_BONUS)
-            elif c.suit_index == led:
-                row.append(rank)
-            else:
-                row.append(-1)
-        tables.append(tuple(row))
-    return tuple(tables)
+    """``table[led][card.index]`` = :func:`card_strength`, looked up once per card played."""
+    return tuple(tuple(card_strength(c, led, trump_index, ace_low) for c in Card.ALL)
+                 for led in range(4))
 
 
 class Trick(NamedTuple):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
 from kamplib.round import Move, Round
 from kamplib.rules import Rules
+from kamplib.tricks import card_strength
 from kamplib.view import PlayerView
 
 __all__ = ["Situation", "from_view", "from_round", "count_above", "count_below", "suit_block"]
@@ -46,15 +47,11 @@ class Situation:
 
     def key(self, card: Card) -> int:
         """Strength of a card within its suit (ace low in Pass with that house rule)."""
-        return 1 if self.ace_low and card.rank == 14 else card.rank
+        return card_strength(card, -1, -1, self.ace_low)
 
     def strength(self, card: Card) -> int:
         """How strongly ``card`` would stand in the current trick (-1: it cannot win)."""
-        if card.suit_index == self.trump:
-            return 100 + self.key(card)
-        if card.suit_index == self.led or self.led < 0:
-            return self.key(card)
-        return -1
+        return card_strength(card, self.led, self.trump, self.ace_low)
 
     def winning_card(self) -> Card | None:
         for seat, card in self.trick:

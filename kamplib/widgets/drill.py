@@ -116,7 +116,7 @@ def _legal_cards(rng: random.Random, kind: str, lang: str, four_color: bool, pla
         why = t("w_a_lead", lang, player=player)
     else:
         led = SuitName(rnd.trick[0][1].suit)
-        follows = any(c.suit == led for c in hand)
+        follows = any(c.suit == led for c in legal)  # the engine's answer, not ours
         why = t("w_a_follow" if follows else "w_a_free", lang, player=player, suit=led)
     picture = (f"<div>{escape(_title(kind, game, rules, lang))} · "
                f"{escape(trump_text(rnd, lang))}</div>"
