@@ -27,6 +27,7 @@ from typing import Any
 
 from kamplib.bots.search import APP_SEARCH_OPTIONS
 from kamplib.simulate import simulate
+from kamplib.view import make_view
 
 LAYOUTS = {
     "1v3": lambda a, b: [[a if s == r else b for s in range(4)] for r in range(4)],
@@ -93,7 +94,7 @@ def decisions(games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
             if seat != me:
                 g.play(round_policy(rnd, seat))
                 continue
-            view = rnd.view(seat)
+            view = make_view(rnd, seat)
             t0 = time.perf_counter()
             move = bot.choose(view).move
             dt = time.perf_counter() - t0

@@ -8,15 +8,19 @@ from kamplib.cards import Card, cards_of, parse_card, parse_cards, parse_suit
 from kamplib.errors import CardError, IllegalMove, KampError, RecordError, RuleError, SheetError
 from kamplib.fantan import FanTanRound
 from kamplib.game import Game, RoundDeal
-from kamplib.round import PASS, Round, deal_round, new_round
-from kamplib.rules import GAMES, KINDS, Rules, make_rules
+from kamplib.kinds import KINDS, RoundKind
+from kamplib.moves import PASS
+from kamplib.round import Round, deal_round, new_round
+from kamplib.rules import GAMES, Rules, make_rules
+from kamplib.standings import Standing, standing
 from kamplib.tricks import Trick, TrickRound
-from kamplib.view import PlayerView
+from kamplib.view import PlayerView, make_view
 
 __all__ = [
     "Card", "cards_of", "parse_card", "parse_cards", "parse_suit",
     "KampError", "CardError", "IllegalMove", "RecordError", "RuleError", "SheetError",
     "FanTanRound", "Game", "RoundDeal", "PASS", "Round", "new_round", "deal_round",
-    "GAMES", "KINDS", "Rules", "make_rules", "Trick", "TrickRound", "PlayerView",
+    "GAMES", "KINDS", "RoundKind", "Rules", "make_rules", "Standing", "standing", "Trick",
+    "TrickRound", "PlayerView", "make_view",
 ]
 __version__ = "0.1.0"

@@ -1,7 +1,9 @@
 """Cards and decks: immutable, interned card values with canonical text and lenient parsing.
 
-A card is one of 52 interned objects, so identity equals equality and a card can be used as a
-dict key or in a set at no cost.  Inside the engine a set of cards is an ``int`` bit mask
+A card is one of 52 interned objects: however it is made (``Card(12, "C")``, ``Card("Q", "♣")``,
+``parse_card("QC")``, unpickled), it is the same object, so equality is identity and a card is
+a dict key or set member at no cost.  Cards have no ordering operators: sorting for display says
+which order it wants (:func:`sort_cards`).  Inside the engine a set of cards is an ``int`` bit mask
 (``card.bit``): suit ``s`` occupies bits ``16*s .. 16*s+12``, rank 2 at the bottom, ace at the
 top.  The masks are what make legal-move generation and playouts fast; everything public speaks
 in :class:`Card` objects.
@@ -11,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from kamplib.errors import CardError
+from kamplib.i18n import card_name
+
 __all__ = [
     "Card",
     "SUITS",
     "RANKS",
-    "SUIT_NAMES",
     "parse_card",
     "parse_cards",
     "parse_suit",
@@ -35,18 +39,10 @@ __all__ = [
 # Suit order used everywhere cards are sorted or listed: black, red, black, red.
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_NAMES = {
-    "nb": {"S": "spar", "H": "hjerter", "C": "kløver", "D": "ruter"},
-    "en": {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"},
-}
 # Ranks as numbers 2..14 (ace high); text uses T for ten.
 RANKS: tuple[int, ...] = tuple(range(14, 1, -1))
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T", **{r: str(r) for r in range(2, 10)}}
 RANK_DISPLAY = {**RANK_TEXT, 10: "10"}
-RANK_NAMES = {
-    "nb": {14: "ess", 13: "konge", 12: "dame", 11: "knekt"},
-    "en": {14: "ace", 13: "king", 12: "queen", 11: "jack"},
-}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _SUIT_ALIASES = {
     **{s: s for s in SUITS},
@@ -57,7 +53,7 @@ _RANK_ALIASES = {**{t: r for r, t in RANK_TEXT.items()}, "10": 10}
 
 
 class Card:
-    """One playing card.  Never construct directly: use :func:`parse_card` or ``Card.ALL``."""
+    """One playing card: ``Card(12, "C")`` or ``Card("Q", "♣")`` is the interned ♣Q."""
 
     __slots__ = ("rank", "suit", "suit_index", "index", "bit", "text", "symbol")
     ALL: tuple[Card, ...]
@@ -69,7 +65,14 @@ class Card:
     text: str
     symbol: str
 
-    def __init__(self, rank: int, suit: str) -> None:
+    def __new__(cls, rank: int | str, suit: str) -> Card:
+        if _INTERNED is not None:
+            return _card_from_parts(rank, suit)
+        return super().__new__(cls)
+
+    def __init__(self, rank: int | str, suit: str) -> None:
+        if hasattr(self, "index"):  # an interned card handed out again: nothing to set
+            return
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         si = _SUIT_INDEX[suit]
@@ -94,17 +97,22 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: Card) -> bool:
-        return _sort_key(self) < _sort_key(other)
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __reduce__(self) -> tuple:
         return (_card_by_index, (self.index,))
 
     def name(self, lang: str = "nb") -> str:
         """Spoken name, e.g. ``hjerter dame`` / ``queen of hearts`` (screen readers, messages)."""
-        suit = SUIT_NAMES[lang][self.suit]
-        rank = RANK_NAMES[lang].get(self.rank, RANK_DISPLAY[self.rank])
-        return f"{suit} {rank}" if lang == "nb" else f"{rank} of {suit}"
+        return card_name(self, lang)
+
+    def shown(self, lang: str = "nb") -> str:
+        """How a message shows the card: ``♣Q``."""
+        return self.symbol
 
     @property
     def is_red(self) -> bool:
@@ -120,7 +128,9 @@ def _sort_key(card: Card) -> tuple[int, int]:
     return (card.suit_index, -card.rank)
 
 
+_INTERNED: dict[tuple[int, str], Card] | None = None
 Card.ALL = tuple(Card(rank, suit) for suit in SUITS for rank in range(2, 15))
+_INTERNED = {(c.rank, c.suit): c for c in Card.ALL}
 _BY_TEXT = {c.text: c for c in Card.ALL}
 _BY_BIT_POS = {c.bit.bit_length() - 1: c for c in Card.ALL}
 ALL_MASK = sum(c.bit for c in Card.ALL)
@@ -130,6 +140,17 @@ def _card_by_index(index: int) -> Card:
     return Card.ALL[index]
 
 
+def _card_from_parts(rank: int | str, suit: str) -> Card:
+    """The interned card for a rank (2..14, or its text) and a suit (code or symbol)."""
+    key = rank if isinstance(rank, int) and not isinstance(rank, bool) else \
+        _RANK_ALIASES.get(str(rank).strip().upper())
+    code = _SUIT_ALIASES.get(suit.strip().upper()) if isinstance(suit, str) else None
+    card = _INTERNED.get((key, code)) if _INTERNED is not None and code else None
+    if card is None:
+        raise CardError("bad_card", text=f"{rank}{suit}")
+    return card
+
+
 def suit_mask(suit: str) -> int:
     """The bit mask of all 13 cards of a suit."""
     return 0x1FFF << (16 * _SUIT_INDEX[suit])
@@ -137,8 +158,6 @@ def suit_mask(suit: str) -> int:
 
 def parse_suit(text: str) -> str:
     """``S``/``s``/``♠`` → ``S``; anything else raises :class:`CardError`."""
-    from kamplib.errors import CardError
-
     key = text.strip().upper() if isinstance(text, str) else text
     if isinstance(key, str) and key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
@@ -149,8 +168,6 @@ def parse_card(text: str | Card) -> Card:
     """Parse ``QC``, ``qc``, ``10H``, ``♣Q``, ``Q♣`` (and the Card itself) into a card."""
     if isinstance(text, Card):
         return text
-    from kamplib.errors import CardError
-
     if not isinstance(text, str):
         raise CardError("bad_card", text=repr(text))
     key = text.strip().upper().replace("\ufe0f", "")

@@ -18,11 +18,12 @@ from kamplib.cards import Card, cards_of
 from kamplib.deal import removed_cards
 from kamplib.errors import RuleError
 from kamplib.game import Game
-from kamplib.i18n import ROUND_NAMES, SuitName, register, t
+from kamplib.i18n import SuitName, kind_name, register, t
 from kamplib.round import Round
 from kamplib.rules import KINDS, make_rules
 from kamplib.scoring import trick_scores, tricks_in_play
 from kamplib.tricks import TrickRound
+from kamplib.view import make_view
 
 __all__ = ["PLAYERS", "deck_table", "play_out", "bot_round", "trick_log", "running_totals",
            "move_log", "dealers", "trick_picture", "try_move", "rule_effect", "cards_text",
@@ -112,7 +113,7 @@ def play_out(target: Game | Round, level: str = "heuristic", seed: int = 1,
     while not target.is_over and (moves is None or done < moves):
         rnd = target.round if isinstance(target, Game) else target
         player = rnd.player_to_move
-        target.play(bots[player].choose(rnd.view(player)).move)
+        target.play(bots[player].choose(make_view(rnd, player)).move)
         done += 1
     return target
 
@@ -132,7 +133,7 @@ def bot_round(kind: str, seed: int = 1, players: Sequence[str] = PLAYERS,
 def trick_log(rnd: Round, lang: str = "nb") -> pd.DataFrame:
     """One row per finished trick: who led, every player's card, who took it and what it cost."""
     if not isinstance(rnd, TrickRound):
-        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+        raise RuleError("course_not_tricks", name=kind_name(rnd.kind, lang))
     rows = []
     for number, trick in enumerate(rnd.tricks, 1):
         cards = dict(trick.plays)
@@ -173,7 +174,7 @@ def running_totals(scores: Mapping[str, Sequence[int]], kinds: Sequence[str],
         if len(values) != len(kinds):
             raise RuleError("course_scores_length", player=player, count=len(values),
                             rounds=len(kinds))
-    index = [f"{i}. {ROUND_NAMES[lang].get(k, k)}" for i, k in enumerate(kinds, 1)]
+    index = [f"{i}. {kind_name(k, lang)}" for i, k in enumerate(kinds, 1)]
     frame = pd.DataFrame({p: list(v) for p, v in scores.items()}, index=index)
     frame.loc[t("word_total", lang)] = frame.sum()
     frame.index.name = t("word_round", lang)
@@ -190,7 +191,7 @@ def dealers(game: Game, lang: str = "nb") -> pd.DataFrame:
     """Who deals each round and who starts it: the dealer moves one seat clockwise per round."""
     rows = []
     for i, deal in enumerate(game.deals, 1):
-        rows.append({t("word_round", lang): f"{i}. {ROUND_NAMES[lang][deal.kind]}",
+        rows.append({t("word_round", lang): f"{i}. {kind_name(deal.kind, lang)}",
                      t("course_dealer", lang): game.players[deal.dealer],
                      t("course_starts", lang): game.players[(deal.dealer + 1) % game.n]})
     return pd.DataFrame(rows).set_index(t("word_round", lang))
@@ -201,7 +202,7 @@ def trick_picture(rnd: Round, number: int, lang: str = "nb") -> str:
     from kamplib.draw import trick_html
 
     if not isinstance(rnd, TrickRound):
-        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+        raise RuleError("course_not_tricks", name=kind_name(rnd.kind, lang))
     if not 1 <= number <= len(rnd.tricks):
         raise RuleError("course_no_trick", count=len(rnd.tricks), number=number)
     trick = rnd.tricks[number - 1]
@@ -303,7 +304,7 @@ def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> st
     from kamplib.draw import hand_html
 
     if not isinstance(rnd, TrickRound):
-        raise RuleError("course_not_tricks", name=ROUND_NAMES[lang].get(rnd.kind, rnd.kind))
+        raise RuleError("course_not_tricks", name=kind_name(rnd.kind, lang))
     scores = rnd.scores()
     player = player or max(scores, key=scores.get)
     cards = [c for c in rnd.taken_cards(player) if _scores_card(rnd, c)]
@@ -517,7 +518,7 @@ def score_by_level(result: Any, lang: str = "nb") -> pd.DataFrame:
     """Mean score per round (rows in the game's order) for each bot level (columns named as the
     course names the levels: lett, middels, vanskelig); with two levels, also their difference
     (the weaker level's mean minus the stronger one's)."""
-    from kamplib.bots import LEVEL_NAMES, LEVELS
+    from kamplib.bots import LEVELS, level_name
 
     table = result.rounds.pivot_table(index="kind", columns="bot", values="score",
                                       aggfunc="mean")
@@ -526,8 +527,9 @@ def score_by_level(result: Any, lang: str = "nb") -> pd.DataFrame:
     table = table.reindex(index=order, columns=levels)
     if len(levels) == 2:
         table["diff"] = table[levels[0]] - table[levels[1]]
-    table = table.rename(columns={**LEVEL_NAMES[lang], "diff": t("course_col_diff", lang)},
-                         index=ROUND_NAMES[lang])
+    names = {lv: level_name(lv, lang) for lv in LEVELS}
+    table = table.rename(columns={**names, "diff": t("course_col_diff", lang)},
+                         index=lambda k: kind_name(k, lang))
     table.index.name = t("word_round", lang)
     table.columns.name = None
     return table.round(2)
@@ -536,12 +538,13 @@ def score_by_level(result: Any, lang: str = "nb") -> pd.DataFrame:
 def level_summary(result: Any, lang: str = "nb") -> pd.DataFrame:
     """Per seat: level, mean total, spread, best and worst total, share of games won, in words a
     learner reads (the simulation's own table keeps its programming names)."""
-    from kamplib.bots import LEVEL_NAMES
+    from kamplib.bots import LEVELS, level_name
 
     s = result.summary()
     out = pd.DataFrame({
         t("word_player", lang): s["player"],
-        t("course_col_level", lang): s["bot"].map(LEVEL_NAMES[lang]).fillna(s["bot"]),
+        t("course_col_level", lang): s["bot"].map(
+            {lv: level_name(lv, lang) for lv in LEVELS}).fillna(s["bot"]),
         t("course_col_mean", lang): s["mean_total"].round(1),
         t("course_col_spread", lang): s["spread"].round(1),
         t("course_col_best", lang): s["best"],

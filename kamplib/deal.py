@@ -1,4 +1,9 @@
-"""Which cards are in play and how they are dealt: reproducible from a seed or a ``Random``."""
+"""Which cards are in play, how many each player holds, and the seeded deal.
+
+The deck is fitted to the table by taking red twos out of the trick rounds (3 players: ``2D``,
+5 players: both); Fan Tan uses the whole deck unless ``fantan_deck: trick``.  The same seed (or
+``Random``) always gives the same deal.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,23 @@ import random
 from itertools import repeat, starmap
 from operator import itemgetter
 
-from kamplib.cards import Card, parse_card
+from kamplib.cards import ALL_MASK, Card, parse_card
+from kamplib.kinds import kind_of
 from kamplib.rules import Rules
+from kamplib.seating import TABLE_SIZES, left_of
 
 __all__ = [
-    "removed_cards", "deck_for", "hand_sizes", "deal_hands", "deal_order", "trump_for",
+    "removed_cards", "deck_for", "cards_in_play", "hand_sizes", "deal_hands", "deal_order",
+    "trump_for", "tricks_in_play",
 ]
 
-_RED_TWOS = {3: (parse_card("2D"),), 4: (), 5: (parse_card("2D"), parse_card("2H"))}
+_RED_TWOS = dict(zip(TABLE_SIZES, ((parse_card("2D"),), (), (parse_card("2D"), parse_card("2H"))),
+                     strict=True))
 
 
 def removed_cards(kind: str, players: int, rules: Rules) -> tuple[Card, ...]:
     """Cards taken out before the deal: red twos in trick rounds (and Fan Tan with ``trick``)."""
-    if kind == "fantan" and rules.fantan_deck == "full":
+    if not kind_of(kind).is_trick_round and rules.fantan_deck == "full":
         return ()
     return _RED_TWOS[players]
 
@@ -28,9 +37,18 @@ def deck_for(kind: str, players: int, rules: Rules) -> list[Card]:
     return [c for c in Card.ALL if c not in out]
 
 
+def cards_in_play(kind: str, players: int, rules: Rules) -> int:
+    """The cards dealt in a round of ``kind``, as a mask."""
+    mask = ALL_MASK
+    for card in removed_cards(kind, players, rules):
+        mask &= ~card.bit
+    return mask
+
+
 def deal_order(players: int, dealer: int) -> list[int]:
     """Seats in the order they receive cards: left of the dealer first, clockwise."""
-    return [(dealer + 1 + i) % players for i in range(players)]
+    first = left_of(dealer, players)
+    return [(first + i) % players for i in range(players)]
 
 
 def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:
@@ -42,6 +60,11 @@ def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:
     return sizes
 
 
+def tricks_in_play(players: int, rules: Rules) -> int:
+    """How many tricks a trick round has at this table (17, 13 or 10 with the red twos out)."""
+    return cards_in_play("pass", players, rules).bit_count() // players
+
+
 def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
                rng: random.Random) -> tuple[int, ...]:
     """Shuffle and deal one card at a time clockwise from the dealer's left; hands as bit masks.
@@ -49,7 +72,7 @@ def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
     The shuffle gives every card a random number and sorts the deck by them: a uniform shuffle
     (ties among 53-bit floats practically never happen), done in C by ``starmap``, ``sorted``
     and ``itemgetter``, and so several times faster than ``random.shuffle``.  Dealing one at a
-    time means the ``k``-th player from the dealer's left gets every ``n``-th card of the
+    time means the ``k``-th player in :func:`deal_order` gets every ``n``-th card of the
     shuffled deck, starting with card ``k``; different cards' bits never overlap, so ``sum`` of
     them is their union.
     """
@@ -57,8 +80,8 @@ def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
     keys = list(starmap(rng.random, repeat((), len(deck))))
     shuffled = itemgetter(*sorted(range(len(deck)), key=keys.__getitem__))(deck)
     hands = [0] * players
-    for k in range(players):
-        hands[(dealer + 1 + k) % players] = sum(shuffled[k::players])
+    for k, seat in enumerate(deal_order(players, dealer)):
+        hands[seat] = sum(shuffled[k::players])
     return tuple(hands)
 
 
@@ -69,7 +92,7 @@ def trump_for(kind: str, players: int, rules: Rules, rng: random.Random) -> str 
     (``trump: dealer``).  With ``trump: draw`` a random card of the round's deck is turned and
     its suit is trump; the deck is then shuffled again for the deal.
     """
-    if kind != "trumf" or rules.trump == "dealer":
+    if not kind_of(kind).has_trump or rules.trump == "dealer":
         return None
     if rules.trump == "draw":
         return rng.choice(deck_for(kind, players, rules)).suit
@@ -77,11 +100,11 @@ def trump_for(kind: str, players: int, rules: Rules, rng: random.Random) -> str 
 
 
 def _deck_bits(kind: str, players: int, rules: Rules) -> tuple[int, ...]:
-    full = kind == "fantan" and rules.fantan_deck == "full"
+    full = not removed_cards(kind, players, rules)
     return _DECK_BITS[players][full]
 
 
 _DECK_BITS = {
     n: {full: tuple(c.bit for c in Card.ALL if full or c not in _RED_TWOS[n]) for full in (0, 1)}
-    for n in (3, 4, 5)
+    for n in TABLE_SIZES
 }

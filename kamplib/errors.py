@@ -6,10 +6,12 @@ turn, player, card) and a message in bokmål (``str(err)``) and English (``err.m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kamplib.cards import Card
 from kamplib.i18n import DEFAULT_LANG, KindName, t
+
+if TYPE_CHECKING:
+    from kamplib.cards import Card
 
 __all__ = [
     "KampError",

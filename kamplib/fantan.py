@@ -13,13 +13,14 @@ from collections.abc import Sequence
 
 from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
-from kamplib.round import PASS, ROUND_CLASSES, Move, Round
+from kamplib.kinds import KINDS
+from kamplib.moves import PASS, Move, is_pass
+from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
-from kamplib.scoring import fantan_scores
+from kamplib.seating import SEVEN_OF_HEARTS, first_to_act
 
-__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "rows_from", "SEVEN_OF_HEARTS"]
-
-SEVEN_OF_HEARTS = parse_card("7H")
+__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "rows_from", "SEVEN_OF_HEARTS",
+           "STARTERS", "layout_ranks"]
 
 
 def fantan_rank(card: Card) -> int:
@@ -55,10 +56,20 @@ _OPENS = {
     layout: tuple(sum(n.bit for n in _neighbours(c, layout)) for c in Card.ALL)
     for layout in ("sevens", "sixes_and_sevens")
 }
-_STARTERS = {
-    "sevens": sum(_card(si, 7).bit for si in range(4)),
-    "sixes_and_sevens": sum(_card(si, r).bit for si in range(4) for r in (6, 7)),
-}
+# The ranks that open a pile in each layout (a seven; in sixes-and-sevens also a six).
+_OPENING_RANKS = {"sevens": (7,), "sixes_and_sevens": (6, 7)}
+_STARTERS = {layout: sum(_card(si, r).bit for si in range(4) for r in ranks)
+             for layout, ranks in _OPENING_RANKS.items()}
+STARTERS = _STARTERS
+
+
+def layout_ranks(layout: str) -> tuple[tuple[int, ...], ...]:
+    """The piles of one suit as Fan Tan ranks (ace 1), each from its opening card outwards:
+    ``sevens`` is one row grown both ways from 7, drawn low to high; ``sixes_and_sevens`` is a
+    down pile 6…A and an up pile 7…K.  Drawing reads this instead of knowing the layout."""
+    if layout == "sixes_and_sevens":
+        return (tuple(range(6, 0, -1)), tuple(range(7, 14)))
+    return (tuple(range(1, 14)),)
 
 
 def playable_mask(laid: int, layout: str) -> int:
@@ -80,9 +91,10 @@ _INDEX_OF_BIT = {c.bit: c.index for c in Card.ALL}
 class FanTanRound(Round):
     """One Fan Tan round; moves are cards or ``"pass"``."""
 
-    def __init__(self, players: Sequence[str], dealer: int, hands: Sequence[int], rules: Rules,
-                 *, number: int = 1, multiplier: int = 1) -> None:
-        self._setup("fantan", players, dealer, hands, rules, number, multiplier)
+    def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
+                 rules: Rules, *, trump: str | None = None, number: int = 1,
+                 multiplier: int = 1) -> None:
+        self._setup(kind, players, dealer, hands, rules, number, multiplier)
         self.layout = rules.fantan_layout
         self.voluntary_pass = rules.fantan_voluntary_pass
         self._opens = _OPENS[self.layout]
@@ -93,12 +105,9 @@ class FanTanRound(Round):
             self.in_play |= h
         self.passes = [0] * self.n
         self.out = -1  # seat that went out
-        if rules.fantan_opener == "seven_of_hearts":
-            self.opening = True
-            self.to_move = next(s for s, h in enumerate(hands) if h & SEVEN_OF_HEARTS.bit)
-        else:
-            self.opening = False
-            self.to_move = (dealer + 1) % self.n
+        # with the seven-of-hearts opener the first card must be ♥7
+        self.opening = rules.fantan_opener == "seven_of_hearts"
+        self.to_move = first_to_act(kind, dealer, self.deal, rules)
 
     # -- the rule ----------------------------------------------------------------------------
     def _layable(self, seat: int) -> int:
@@ -129,7 +138,7 @@ class FanTanRound(Round):
         seat = self.to_move
         if seat < 0:
             raise self._error("round_over", None)
-        if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+        if is_pass(move):
             if not self.may_pass(seat):
                 raise self._error("must_play_not_pass", seat,
                                   playable=cards_of(self._layable(seat)))
@@ -175,7 +184,7 @@ class FanTanRound(Round):
             return
         else:
             self.check(move)  # raises with the reason unless it is a legal pass or card
-            if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+            if is_pass(move):
                 self._pass(seat)
                 return
             card = parse_card(move)
@@ -218,8 +227,9 @@ class FanTanRound(Round):
         return out
 
     def score_list(self) -> list[int]:
-        return fantan_scores(self.passes, [h.bit_count() for h in self.hands],
-                             self.out if self.out >= 0 else None, self.multiplier)
+        return KINDS[self.kind].fantan_scores(self.passes, [h.bit_count() for h in self.hands],
+                                              self.out if self.out >= 0 else None,
+                                              self.multiplier)
 
     def _place(self) -> dict[str, int]:
         return {"turn": len(self.history) + 1}
@@ -233,11 +243,11 @@ class FanTanRound(Round):
         return new
 
     def replayed(self, count: int | None = None) -> FanTanRound:
-        new = FanTanRound(self.players, self.dealer, self.deal, self.rules, number=self.number,
-                          multiplier=self.multiplier)
+        new = FanTanRound(self.kind, self.players, self.dealer, self.deal, self.rules,
+                          number=self.number, multiplier=self.multiplier)
         for _, move in self.history[:count]:
             new.play(move)
         return new
 
 
-ROUND_CLASSES["fantan"] = FanTanRound
+ROUND_CLASSES.update({k: FanTanRound for k, v in KINDS.items() if not v.is_trick_round})

@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kamplib.deal import deal_hands, trump_for
 from kamplib.errors import IllegalMove, RuleError
 from kamplib.round import Move, Round, check_players, new_round
-from kamplib.rules import Rules, make_rules
-
-if TYPE_CHECKING:
-    from kamplib.view import PlayerView
+from kamplib.rules import Rules, make_rules, round_multiplier
+from kamplib.seating import dealer_of_round
+from kamplib.standings import Standing, kind_of_round, standing
+from kamplib.view import PlayerView, make_view
 
 __all__ = ["Game", "RoundDeal", "check_players"]
 
@@ -62,7 +62,8 @@ class Game:
         # its regular rounds up front from the seed; a game read from a record knows only the
         # record's deals and deals any later round when it starts.
         self.deals: list[RoundDeal] = list(deals) if deals is not None else [
-            self._new_deal(kind, (dealer + i) % self.n) for i, kind in enumerate(self.order)
+            self._new_deal(kind, dealer_of_round(dealer, i, self.n))
+            for i, kind in enumerate(self.order)
         ]
         self.rounds: list[Round] = []
         self._start_round(0)
@@ -77,14 +78,13 @@ class Game:
         if index < len(self.deals):
             d = self.deals[index]
         else:  # a round not dealt yet: a regular one after a record, or a tie-break Grand
-            kind = self.order[index] if index < len(self.order) else "grand"
-            d = self._new_deal(kind, (self.first_dealer + index) % self.n)
+            d = self._new_deal(kind_of_round(self.rules, index),
+                               dealer_of_round(self.first_dealer, index, self.n))
             self.deals.append(d)
-        last = index == len(self.order) - 1
-        multiplier = 2 if last and self.rules.last_round_double else 1
         self.rounds.append(new_round(d.kind, self.players, d.hands, dealer=d.dealer,
                                      rules=self.rules, trump=d.trump, number=index + 1,
-                                     multiplier=multiplier, check=False))
+                                     multiplier=round_multiplier(self.rules, index),
+                                     check=False))
 
     # -- playing -------------------------------------------------------------------------------
     @property
@@ -129,47 +129,49 @@ class Game:
         return not self.is_over
 
     def _advance(self) -> None:
-        done = len(self.rounds)
-        if done < len(self.order) or self._tied_for_extra_grand():
-            self._start_round(done)
+        if self.rounds[-1].is_over and not self.standing().is_over:
+            self._start_round(len(self.rounds))
 
-    def _tied_for_extra_grand(self) -> bool:
-        return self.rules.tie_break == "extra_grand" and len(self._leaders()) > 1
+    def undo(self) -> tuple[str, Move]:
+        """Take back the game's last action (into the previous round if this one has none yet)
+        and return it as ``(player, move)``; the state is exactly what it was before it."""
+        while len(self.rounds) > 1 and not self.rounds[-1].history:
+            self.rounds.pop()  # its deal stays in self.deals, so it comes back the same
+        rnd = self.rounds[-1]
+        seat, move = rnd.undo()
+        return rnd.players[seat], move
 
-    def _leaders(self) -> list[str]:
-        """Players tied for the lowest total; each finished tie-break Grand narrows the field."""
-        contenders = list(self.contenders)
-        regular = len(self.order)
-        for count in range(regular, len(self.rounds) + 1):
-            if count > regular and not self.rounds[count - 1].is_over:
-                break
-            totals = self._totals_after(count)
-            best = min(totals[p] for p in contenders)
-            contenders = [p for p in contenders if totals[p] == best]
-        return contenders
+    def undo_last_move_of(self, player: str) -> list[tuple[str, Move]]:
+        """Take back ``player``'s last action and every action after it (the bots' replies),
+        latest first; nothing changes when ``player`` has not acted."""
+        self._seat(player)
+        if not any(self.players[s] == player for r in self.rounds for s, _ in r.history):
+            raise IllegalMove("nothing_to_undo", round=len(self.rounds), kind=self.round.kind,
+                              player=player)
+        undone: list[tuple[str, Move]] = []
+        while True:
+            who, move = self.undo()
+            undone.append((who, move))
+            if who == player:
+                return undone
 
     @property
     def is_over(self) -> bool:
-        if not self.rounds[-1].is_over or len(self.rounds) < len(self.order):
-            return False
-        return not self._tied_for_extra_grand()
+        return self.rounds[-1].is_over and self.standing().is_over
 
     # -- scores ----------------------------------------------------------------------------------
     def round_scores(self) -> list[dict[str, int]]:
         """Scores of the finished rounds, in order."""
         return [r.scores() for r in self.rounds if r.is_over]
 
-    def _totals_after(self, count: int) -> dict[str, int]:
-        totals = dict.fromkeys(self.players, 0)
-        for r in self.rounds[:count]:
-            if r.is_over:
-                for p, s in r.scores().items():
-                    totals[p] += s
-        return totals
+    def standing(self) -> Standing:
+        """Totals, the lead and what the tie-break rule still asks for (one rule for the
+        engine and the score sheet: :func:`kamplib.standings.standing`)."""
+        return standing(self.players, self.round_scores(), self.rules, self.contenders)
 
     def totals(self) -> dict[str, int]:
         """Totals of the finished rounds."""
-        return self._totals_after(len(self.rounds))
+        return self.standing().totals
 
     def running_scores(self) -> dict[str, int]:
         """Totals including what the round in progress has scored so far."""
@@ -182,23 +184,22 @@ class Game:
     @property
     def winners(self) -> list[str]:
         """The lowest total wins; ties share (or, once settled by extra Grand, the survivors)."""
-        if not self.is_over:
-            return []
-        return self._leaders()
+        return list(self.standing().winners)
 
     @property
     def tie_unsettled(self) -> bool:
         """A tie for the lead that ``tie_break: extra_game`` settles with a rematch."""
-        return self.is_over and self.rules.tie_break == "extra_game" and len(self.winners) > 1
+        return self.standing().rematch
 
     def rematch(self, seed: int | None = None) -> Game:
         """The whole new game that settles a tie (``extra_game``): lowest total among the tied."""
         return Game(self.players, self.game, self.rules, seed=seed,
-                    first_dealer=(self.first_dealer + len(self.rounds)) % self.n,
+                    first_dealer=dealer_of_round(self.first_dealer, len(self.rounds), self.n),
                     contenders=self.winners)
 
     def view(self, player: str) -> PlayerView:
-        return self.round.view(player)
+        """What ``player`` may know in the round being played, and nothing else."""
+        return make_view(self.round, self._seat(player))
 
     def _seat(self, player: str) -> int:
         if player not in self.players:

@@ -1,44 +1,83 @@
 """The one catalogue of words a person reads: Norwegian bokmål first, English on request.
 
-Engine errors, score-sheet problems, hints and widget labels all take their text from here by a
-code, so a sentence is written once per language and tests can ask for either.
+Engine errors, score-sheet problems, hints, widget labels, the names of suits, ranks, rounds,
+levels and house rules all take their text from here by a code, so a sentence is written once
+per language and tests can ask for either.  Every module registers its own entries.
+
+The catalogue imports nothing of the package: a value shows itself in a message through its
+``shown(lang)`` method (a card as ``♣Q``, a :class:`SuitName` as ``kløver``), so the lowest
+layers (cards, errors) can word their messages without an import cycle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-from kamplib.cards import SUIT_NAMES, Card
+from typing import Any, Protocol
 
 __all__ = [
-    "LANGS", "ROUND_NAMES", "KindName", "Phrase", "SuitName", "card_list", "register", "t",
+    "LANGS", "DEFAULT_LANG", "KindName", "Phrase", "SuitName", "Shown", "card_list",
+    "card_name", "codes", "has", "register", "suit_name", "kind_name", "t",
 ]
 
 LANGS = ("nb", "en")
 DEFAULT_LANG = "nb"
 
-ROUND_NAMES = {
-    "nb": {"pass": "Pass", "klover": "Kløver", "damer": "Damer", "fantan": "Fan Tan",
-           "grand": "Grand", "trumf": "Trumf", "finale": "Finale"},
-    "en": {"pass": "Pass", "klover": "Clubs", "damer": "Queens", "fantan": "Fan Tan",
-           "grand": "Grand", "trumf": "Trumps", "finale": "Finale"},
-}
+
+class Shown(Protocol):
+    """Anything that shows itself in a sentence in the reader's language."""
+
+    def shown(self, lang: str) -> str: ...
 
 
 class SuitName(str):
     """A suit code (``S``) that a message shows as its name in the reader's language."""
 
+    def shown(self, lang: str) -> str:
+        return suit_name(str(self), lang)
+
 
 class KindName(str):
     """A round kind (``klover``) that a message shows by its name in the reader's language."""
 
+    def shown(self, lang: str) -> str:
+        return kind_name(str(self), lang)
+
 
 class Phrase(str):
-    """A message code shown as that message in the reader's language (empty code: nothing)."""
+    """A message code shown as that message in the reader's language (empty code: nothing),
+    with its own parameters: ``Phrase("rule_order_allowed", kinds="pass, klover")``."""
+
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, code)
+        phrase.params = params
+        return phrase
+
+    def shown(self, lang: str) -> str:
+        return t(str(self), lang, **self.params) if self else ""
 
 
-def card_list(cards: Iterable[Card]) -> str:
+def suit_name(suit: str, lang: str = DEFAULT_LANG) -> str:
+    """``S`` → ``spar`` / ``spades``."""
+    return t(f"suit_{suit}", lang)
+
+
+def kind_name(kind: str, lang: str = DEFAULT_LANG) -> str:
+    """``klover`` → ``Kløver`` / ``Clubs`` (an unknown kind is shown as it was written)."""
+    code = f"kind_{kind}"
+    return t(code, lang) if code in _CATALOGUE else str(kind)
+
+
+def card_name(card: Any, lang: str = DEFAULT_LANG) -> str:
+    """A card's spoken name, e.g. ``hjerter dame`` / ``queen of hearts`` (screen readers)."""
+    suit = suit_name(card.suit, lang)
+    rank_code = f"rank_{card.rank}"
+    rank = t(rank_code, lang) if rank_code in _CATALOGUE else card.symbol[1:]
+    return t("card_name", lang, suit=suit, rank=rank)
+
+
+def card_list(cards: Iterable[Any]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
@@ -57,15 +96,10 @@ def register(entries: dict[str, dict[str, str]]) -> None:
 
 
 def _show(value: Any, lang: str) -> str:
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, SuitName):
-        return SUIT_NAMES[lang][str(value)]
-    if isinstance(value, Phrase):
-        return t(str(value), lang) if value else ""
-    if isinstance(value, KindName):
-        return ROUND_NAMES[lang].get(str(value), str(value))
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+    shown = getattr(value, "shown", None)
+    if callable(shown):
+        return str(shown(lang))
+    if isinstance(value, (list, tuple)) and value and all(hasattr(v, "symbol") for v in value):
         return card_list(value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_show(v, lang) for v in value)
@@ -83,6 +117,24 @@ def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
 def has(code: str) -> bool:
     return code in _CATALOGUE
 
+
+def codes() -> frozenset[str]:
+    """Every registered code (a test checks each is used somewhere)."""
+    return frozenset(_CATALOGUE)
+
+
+register({
+    # --- suits and ranks ---------------------------------------------------------------------
+    "suit_S": {"nb": "spar", "en": "spades"},
+    "suit_H": {"nb": "hjerter", "en": "hearts"},
+    "suit_C": {"nb": "kløver", "en": "clubs"},
+    "suit_D": {"nb": "ruter", "en": "diamonds"},
+    "rank_14": {"nb": "ess", "en": "ace"},
+    "rank_13": {"nb": "konge", "en": "king"},
+    "rank_12": {"nb": "dame", "en": "queen"},
+    "rank_11": {"nb": "knekt", "en": "jack"},
+    "card_name": {"nb": "{suit} {rank}", "en": "{rank} of {suit}"},
+})
 
 register({
     # --- words every part of kamp uses (tables, buttons, headings) ---------------------------
@@ -188,28 +240,34 @@ register({
         "en": "Fan Tan opens with the seven of hearts; {player} must lay ♥7 first",
     },
     "fantan_open_with_seven": {
-        "nb": "{card} kan ikke legges ennå: {suit} er ikke åpnet, og en farge åpnes med sjueren",
-        "en": "{card} cannot be laid yet: {suit} is not open, and a suit opens with its seven",
+        "nb": "{player} kan ikke legge {card} ennå: {suit} er ikke åpnet, og en farge åpnes "
+              "med sjueren",
+        "en": "{player} cannot lay {card} yet: {suit} is not open, and a suit opens with its "
+              "seven",
     },
     "fantan_open_with_six_or_seven": {
-        "nb": "{card} kan ikke legges ennå: den bunken i {suit} åpnes med {opener}",
-        "en": "{card} cannot be laid yet: that pile in {suit} opens with {opener}",
+        "nb": "{player} kan ikke legge {card} ennå: den bunken i {suit} åpnes med {opener}",
+        "en": "{player} cannot lay {card} yet: that pile in {suit} opens with {opener}",
     },
     "fantan_not_next": {
-        "nb": "{card} kan ikke legges ennå: den må ligge inntil {needed}, som ikke er lagt",
-        "en": "{card} cannot be laid yet: it goes next to {needed}, which is not on the table",
+        "nb": "{player} kan ikke legge {card} ennå: det må ligge inntil {needed}, som ikke er "
+              "lagt",
+        "en": "{player} cannot lay {card} yet: it goes next to {needed}, which is not on the "
+              "table",
     },
     "fantan_dead_card": {
-        "nb": "{card} kan aldri legges i denne kabalen: {needed} er tatt ut av kortstokken",
-        "en": "{card} can never be laid in this Fan Tan: {needed} was taken out of the deck",
+        "nb": "{player} kan aldri legge {card} i denne kabalen: {needed} er tatt ut av "
+              "kortstokken",
+        "en": "{player} can never lay {card} in this Fan Tan: {needed} was taken out of the "
+              "deck",
     },
     "must_play_not_pass": {
         "nb": "{player} kan ikke passe når et kort kan legges ({playable})",
         "en": "{player} cannot pass while a card can be laid ({playable})",
     },
     "card_already_played": {
-        "nb": "{card} er allerede spilt",
-        "en": "{card} has already been played",
+        "nb": "{player} kan ikke spille {card}: det kortet er allerede spilt",
+        "en": "{player} cannot play {card}: it has already been played",
     },
     # --- records ------------------------------------------------------------------------
     "where_round": {"nb": "Runde {number} ({kind})", "en": "Round {number} ({kind})"},

@@ -22,7 +22,7 @@ from kamplib.deal import removed_cards
 from kamplib.draw.sheet import points_text
 from kamplib.errors import RuleError
 from kamplib.game import check_players
-from kamplib.i18n import ROUND_NAMES, register, t
+from kamplib.i18n import kind_name, register, t
 from kamplib.rules import Rules, make_rules
 
 __all__ = ["Printable", "points_in_play", "write_printable", "PRINT_CSS"]
@@ -228,7 +228,7 @@ class Printable:
             goal = " ".join([self._t(f"print_goal_{kind}"), *self._round_notes(kind)])
             if i == len(order) and self.rules.last_round_double:
                 goal += " " + self._t("print_double")
-            rows.append(f"<tr><td class=\"no\">{i}</td><td><b>{_e(ROUND_NAMES[self.lang][kind])}"
+            rows.append(f"<tr><td class=\"no\">{i}</td><td><b>{_e(kind_name(kind, self.lang))}"
                         f"</b></td><td>{goal}</td><td>{self._points(kind)}</td></tr>")
         house = self.rules.differences()
         if house:
@@ -260,7 +260,7 @@ class Printable:
         blanks = "".join("<td class=\"score\"></td>" for _ in names)
         order = self.rules.order
         rows = "".join(
-            f"<tr><td>{i}. {_e(ROUND_NAMES[self.lang][kind])}</td>{blanks}"
+            f"<tr><td>{i}. {_e(kind_name(kind, self.lang))}</td>{blanks}"
             f"<td class=\"check\">{self._check(kind, i == len(order))}</td></tr>"
             for i, kind in enumerate(order, 1))
         total = f"<tr class=\"total\"><td>{self._t('word_total')}</td>{blanks}<td></td></tr>"
@@ -288,9 +288,9 @@ class Printable:
 
 
 def _help(key: str, lang: str) -> str:
-    from kamplib.rules import RULE_HELP
+    from kamplib.rules import rule_help
 
-    return RULE_HELP.get(key, {}).get(lang, key)
+    return rule_help(key, lang)
 
 
 _VALUE_TEXT = {
@@ -314,7 +314,7 @@ def _value(value: Any, lang: str) -> str:
     if isinstance(value, bool):
         return {"nb": ("nei", "ja"), "en": ("no", "yes")}[lang][value]
     if isinstance(value, list):
-        return " → ".join(ROUND_NAMES[lang].get(v, v) for v in value)
+        return " → ".join(kind_name(v, lang) for v in value)
     return str(value)
 
 

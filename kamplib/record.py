@@ -18,8 +18,11 @@ from kamplib.cards import SUITS, Card, cards_of, parse_card, parse_suit
 from kamplib.errors import CardError, KampError, RecordError
 from kamplib.game import Game, RoundDeal, check_players
 from kamplib.i18n import KindName, register
-from kamplib.round import PASS, validate_deal
+from kamplib.kinds import kind_of
+from kamplib.moves import is_pass, parse_move
+from kamplib.round import validate_deal
 from kamplib.rules import make_rules, parse_kind
+from kamplib.standings import TIE_BREAK_KIND
 
 __all__ = ["FORMAT", "read_record", "write_record", "record_dict", "load_record",
            "save_record", "MAX_RECORD_BYTES"]
@@ -102,7 +105,7 @@ def read_record(source: str | bytes | Mapping[str, Any]) -> Game:
         if i < len(rules.order) and kind != rules.order[i]:
             raise RecordError("record_kind_order", expected=KindName(rules.order[i]),
                               value=KindName(kind), **where)
-        if i >= len(rules.order) and (kind != "grand" or rules.tie_break != "extra_grand"):
+        if i >= len(rules.order) and (kind != TIE_BREAK_KIND or rules.tie_break != "extra_grand"):
             if rules.tie_break == "extra_grand":
                 raise RecordError("record_tiebreak", **where)
             raise RecordError("record_too_many_rounds", count=len(rules.order), number=number,
@@ -123,7 +126,6 @@ def read_record(source: str | bytes | Mapping[str, Any]) -> Game:
             validate_deal(kind, players, dealer, hands, rules)
         except KampError as err:
             raise RecordError.from_error(err, **where) from None
-        deals.append(RoundDeal(kind, dealer, hands, trump))
         round_plays = _need(rdoc.get("plays", []), list, "plays", "a list of [player, card]",
                             **where)
         for play in round_plays:
@@ -131,7 +133,13 @@ def read_record(source: str | bytes | Mapping[str, Any]) -> Game:
                     or not all(isinstance(x, str) for x in play)):
                 raise RecordError("record_play_shape", value=json.dumps(play, ensure_ascii=False),
                                   **where)
-        plays.append([(p, m) for p, m in round_plays])
+        actions = [(p, m) for p, m in round_plays]
+        if trump is not None and rules.trump == "dealer":
+            # the dealer's choice is the round's first action; the deal itself has no trump
+            actions.insert(0, (players[dealer], trump))
+            trump = None
+        deals.append(RoundDeal(kind, dealer, hands, trump))
+        plays.append(actions)
 
     game = Game(players, game_name, rules, first_dealer=first_dealer, deals=deals)
     _replay(game, deals, plays, rules.trump)
@@ -141,7 +149,7 @@ def read_record(source: str | bytes | Mapping[str, Any]) -> Game:
 def _read_trump(rdoc: Mapping[str, Any], kind: str, rule: str,
                 where: dict[str, Any]) -> str | None:
     value = rdoc.get("trump")
-    if kind != "trumf":
+    if not kind_of(kind).has_trump:
         if value is not None:
             raise RecordError("record_trump_outside", **where)
         return None
@@ -199,8 +207,7 @@ def _replay(game: Game, deals: list[RoundDeal], plays: list[list[tuple[str, str]
                 raise RecordError("record_after_end", player=player, **where)
             place = rnd._place()
             try:
-                move = PASS if move_text.strip().lower() == PASS else parse_card(move_text)
-                game.play(move, player=player)
+                game.play(parse_move(move_text), player=player)
             except KampError as err:
                 raise RecordError.from_error(err, player=player, **where, **place) from None
         if not rnd.is_over:
@@ -218,12 +225,14 @@ def record_dict(game: Game) -> dict[str, Any]:
     for i, deal in enumerate(game.deals):
         rnd = game.rounds[i] if i < len(game.rounds) else None
         rdoc: dict[str, Any] = {"kind": deal.kind, "dealer": game.players[deal.dealer]}
-        trump = rnd.trump if rnd is not None and deal.kind == "trumf" else deal.trump
+        trump = rnd.trump if rnd is not None and kind_of(deal.kind).has_trump else deal.trump
         if trump is not None:
             rdoc["trump"] = trump
         rdoc["hands"] = {p: [c.text for c in cards_of(h)]
                          for p, h in zip(game.players, deal.hands, strict=True)}
-        rdoc["plays"] = ([[p, m.text if isinstance(m, Card) else m] for p, m in rnd.moves()]
+        # a dealer's choice of trump is written as the round's trump, not as a play
+        rdoc["plays"] = ([[p, m.text if isinstance(m, Card) else m] for p, m in rnd.moves()
+                          if isinstance(m, Card) or is_pass(m)]
                          if rnd is not None else [])
         rounds.append(rdoc)
     doc["rounds"] = rounds

@@ -9,34 +9,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kamplib.cards import (
-    ALL_MASK,
-    SUITS,
-    Card,
-    cards_of,
-    mask_of,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
-from kamplib.deal import deal_hands, hand_sizes, removed_cards, trump_for
+from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards
+from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError
 from kamplib.i18n import register
+from kamplib.kinds import kind_of
+from kamplib.moves import PASS, Move, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
-
-if TYPE_CHECKING:
-    from kamplib.view import PlayerView
+from kamplib.seating import check_players
 
 __all__ = [
     "Round", "PASS", "Move", "new_round", "deal_round", "parse_move", "validate_deal",
-    "check_players",
+    "check_players", "ROUND_CLASSES",
 ]
 
-PASS = "pass"
-
 register({
+    "nothing_to_undo": {
+        "nb": "Det er ingenting å angre i denne runden",
+        "en": "There is nothing to undo in this round",
+    },
     "deal_hand_count": {
         "nb": "Utdelingen stemmer ikke: {count} hender for {players} spillere",
         "en": "The deal is wrong: {count} hands for {players} players",
@@ -50,26 +43,6 @@ register({
         "en": "The deal is wrong: {player} has no hand",
     },
 })
-Move = Card | str
-
-
-def parse_move(move: Move) -> Move:
-    """A card (any accepted spelling), ``"pass"``, or a suit code when trump is being chosen."""
-    if type(move) is Card:
-        return move
-    if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
-        return PASS
-    try:
-        return parse_card(move)
-    except CardError:
-        if isinstance(move, str) and len(move.strip()) == 1:
-            try:
-                return parse_suit(move)
-            except CardError:
-                pass
-        raise
-
-
 class Round:
     """Common state and bookkeeping of one round.  Subclasses implement the rules."""
 
@@ -153,23 +126,27 @@ class Round:
         """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
         raise NotImplementedError
 
-    def view(self, player: str | int) -> PlayerView:
-        """What ``player`` may know, and nothing else."""
-        from kamplib.view import make_view
-
-        return make_view(self, self.seat(player))
-
     def moves(self) -> list[tuple[str, Move]]:
         """The history as ``(player name, move)``, as a record writes it."""
         return [(self.players[s], m) for s, m in self.history]
 
     def copy(self) -> Round:
-        """An independent copy, e.g. for undo or for trying a line of play."""
+        """An independent copy, e.g. for trying a line of play."""
         raise NotImplementedError
 
     def replayed(self, count: int | None = None) -> Round:
-        """A fresh round from the same deal with the first ``count`` moves replayed (undo)."""
+        """A fresh round from the same deal with the first ``count`` actions replayed."""
         raise NotImplementedError
+
+    def undo(self) -> tuple[int, Move]:
+        """Take back the last action (the dealer naming trump included) and return it as
+        ``(seat, move)``: the round is rebuilt in place by replaying all but that action, so
+        the state is exactly what it was before it."""
+        if not self.history:
+            raise IllegalMove("nothing_to_undo", round=self.number, kind=self.kind)
+        last = self.history[-1]
+        self.__dict__.update(self.replayed(len(self.history) - 1).__dict__)
+        return last
 
     # -- helpers for subclasses --------------------------------------------------------------
     def _error(self, code: str, seat: int | None, card: Card | None = None,
@@ -197,29 +174,6 @@ class Round:
         return round_html(self)
 
 
-_APPROVED_TABLES: set[tuple[str, ...]] = set()  # tables already checked (games, playouts)
-
-
-def check_players(players: Sequence[str]) -> tuple[str, ...]:
-    """3 to 5 distinct, non-empty names in clockwise order."""
-    try:
-        if type(players) is tuple and players in _APPROVED_TABLES:
-            return players
-    except TypeError:  # something unhashable in it: the checks below say what
-        pass
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleError("player_names", names=repr(players))
-    players = tuple(players)
-    if not 3 <= len(players) <= 5:
-        raise RuleError("player_count", count=len(players))
-    if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
-            or len(set(players)) != len(players) or "pass" in players):
-        raise RuleError("player_names", names=", ".join(map(str, players)))
-    if len(_APPROVED_TABLES) < 1000:
-        _APPROVED_TABLES.add(players)
-    return players
-
-
 def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                   rules: Rules) -> None:
     """Check a deal: the right cards for the kind and table size, no duplicates, right counts.
@@ -239,7 +193,7 @@ def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequenc
             raise RuleError("deal_duplicate", card=cards_of(seen & h)[0])
         seen |= h
     removed = removed_cards(kind, n, rules)
-    in_play = ALL_MASK & ~mask_of(removed)
+    in_play = cards_in_play(kind, n, rules)
     absent = ALL_MASK & ~seen
     if len(removed) == 1 and absent.bit_count() == 1:
         two = cards_of(absent)[0]
@@ -298,13 +252,10 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     dealer %= len(players)
     if check:
         validate_deal(kind, players, dealer, hands, rules)
-    if kind == "fantan":
-        return _round_class(kind)(players, dealer, hands, rules, number=number,
-                                  multiplier=multiplier)
-    if trump is None and kind == "trumf" and rules.trump in SUITS:
-        trump = rules.trump
-    return _round_class(kind)(kind, players, dealer, hands, rules, trump=trump, number=number,
-                              multiplier=multiplier)
+    if trump is None and kind_of(kind).has_trump and rules.trump in SUITS:
+        trump = rules.trump  # a fixed trump suit; a drawn or chosen one is given or awaited
+    return ROUND_CLASSES[kind](kind, players, dealer, tuple(hands), rules, trump=trump,
+                               number=number, multiplier=multiplier)
 
 
 def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Rules | None = None,
@@ -323,23 +274,10 @@ def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Ru
     dealer %= n
     trump = trump_for(kind, n, rules, rng)
     hands = deal_hands(kind, n, dealer, rules, rng)
-    if kind == "fantan":
-        return _round_class(kind)(players, dealer, hands, rules, number=number,
-                                  multiplier=multiplier)
-    return _round_class(kind)(kind, players, dealer, hands, rules, trump=trump, number=number,
-                              multiplier=multiplier)
+    return ROUND_CLASSES[kind](kind, players, dealer, hands, rules, trump=trump, number=number,
+                               multiplier=multiplier)
 
 
-# The concrete round classes register here when their modules load (``kamplib`` imports both),
-# so that making a round does not run the import machinery every time.
+# The concrete round classes register here when their modules load; importing any part of
+# ``kamplib`` runs the package's ``__init__``, which imports both, so they are always here.
 ROUND_CLASSES: dict[str, type[Round]] = {}
-
-
-def _round_class(kind: str) -> Any:
-    cls = ROUND_CLASSES.get(kind)
-    if cls is None:
-        import kamplib.fantan
-        import kamplib.tricks  # noqa: F401  (registers the trick kinds)
-
-        cls = ROUND_CLASSES[kind]
-    return cls

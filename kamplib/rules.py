@@ -1,7 +1,8 @@
-"""Round kinds, the three games and every house rule, validated in one place.
+"""The three games and every house rule, validated in one place.
 
 ``make_rules("sekskamp", {"queen_points": 5})`` gives a frozen :class:`Rules` with the game's own
 defaults filled in; an unknown key or value is a :class:`RuleError` listing what is allowed.
+What each kind of round is and scores lives in :mod:`kamplib.kinds`.
 """
 
 from __future__ import annotations
@@ -13,22 +14,25 @@ from typing import Any
 
 from kamplib.cards import parse_suit
 from kamplib.errors import CardError, RuleError
+from kamplib.i18n import Phrase, register, t
+from kamplib.kinds import KIND_NAMES, KINDS, TRICK_KINDS, parse_kind
 
 __all__ = [
     "KINDS",
+    "KIND_NAMES",
     "TRICK_KINDS",
     "GAMES",
+    "GAME_NAMES",
     "Rules",
     "make_rules",
+    "defaults",
     "parse_kind",
     "parse_rule_value",
     "RULE_CHOICES",
-    "RULE_HELP",
+    "RULE_KEYS",
+    "rule_help",
+    "round_multiplier",
 ]
-
-KINDS: tuple[str, ...] = ("pass", "klover", "damer", "fantan", "grand", "trumf", "finale")
-TRICK_KINDS = frozenset(KINDS) - {"fantan"}
-_KIND_ALIASES = {"kløver": "klover", "kabal": "fantan", "fan tan": "fantan", "fan-tan": "fantan"}
 
 GAMES: dict[str, tuple[str, ...]] = {
     "femkamp": ("pass", "klover", "damer", "fantan", "grand"),
@@ -36,11 +40,9 @@ GAMES: dict[str, tuple[str, ...]] = {
     "sjukamp": ("pass", "klover", "fantan", "damer", "grand", "trumf", "finale"),
 }
 GAME_NAMES = (*GAMES, "custom")
-_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "sekskamp": {"fantan_layout": "sixes_and_sevens", "trump": "draw"},
-}
 
-# Allowed values per house rule, the default of most games first.
+# Allowed values per house rule.  The first value is the default; a game whose own default
+# differs says so in _GAME_DEFAULTS.  Nowhere else states a default.
 RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "ace_low_in_pass": (False, True),
     "clubs_take_all_zero": (False, True),
@@ -54,51 +56,69 @@ RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "finale_queen_of_clubs": (8, 4),
     "tie_break": ("share", "extra_grand", "extra_game"),
 }
+_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "sekskamp": {"fantan_layout": "sixes_and_sevens", "trump": "draw"},
+}
+RULE_KEYS: tuple[str, ...] = ("order", *RULE_CHOICES)
 
-RULE_HELP: dict[str, dict[str, str]] = {
-    "order": {"nb": "Rekkefølgen på rundene (for eksempel Fan Tan og Grand byttet om)",
-              "en": "The order of the rounds (for example Fan Tan and Grand swapped)"},
-    "ace_low_in_pass": {"nb": "Ess er lavest i Pass-runden", "en": "Ace is low in the Pass round"},
-    "clubs_take_all_zero": {"nb": "Tar du alle 13 kløver, får du 0 i Kløver-runden",
-                            "en": "Taking all 13 clubs scores 0 in the Clubs round"},
-    "queen_points": {"nb": "Poeng per dame i Damer-runden", "en": "Points per queen"},
-    "fantan_layout": {
+register({
+    "rule_help_order": {
+        "nb": "Rekkefølgen på rundene (for eksempel Fan Tan og Grand byttet om)",
+        "en": "The order of the rounds (for example Fan Tan and Grand swapped)"},
+    "rule_help_ace_low_in_pass": {"nb": "Ess er lavest i Pass-runden",
+                                  "en": "Ace is low in the Pass round"},
+    "rule_help_clubs_take_all_zero": {"nb": "Tar du alle 13 kløver, får du 0 i Kløver-runden",
+                                      "en": "Taking all 13 clubs scores 0 in the Clubs round"},
+    "rule_help_queen_points": {"nb": "Poeng per dame i Damer-runden", "en": "Points per queen"},
+    "rule_help_fantan_layout": {
         "nb": "Kabalen bygges fra sjuerne, eller fra seksere og sjuere i egne bunker",
         "en": "Fan Tan builds from the sevens, or from sixes and sevens in two piles"},
-    "fantan_opener": {"nb": "Hjerter 7 åpner kabalen, eller spilleren til venstre for giveren",
-                      "en": "The seven of hearts opens Fan Tan, or the player left of the dealer"},
-    "fantan_deck": {
+    "rule_help_fantan_opener": {
+        "nb": "Hjerter 7 åpner kabalen, eller spilleren til venstre for giveren",
+        "en": "The seven of hearts opens Fan Tan, or the player left of the dealer"},
+    "rule_help_fantan_deck": {
         "nb": "Kabalen med hele kortstokken, eller uten de røde toerne som i stikkrundene",
         "en": "Fan Tan with the full deck, or without the red twos as in trick rounds"},
-    "fantan_voluntary_pass": {"nb": "Du kan passe i kabalen selv om du kan legge",
-                              "en": "You may pass in Fan Tan even when you can lay a card"},
-    "trump": {"nb": "Trumf i trumfrunden: en fast farge, trukket kort, eller giveren velger",
-              "en": "Trump in the trump round: a fixed suit, a drawn card, or the dealer's choice"},
-    "last_round_double": {"nb": "Siste runde teller dobbelt", "en": "The last round scores double"},
-    "finale_queen_of_clubs": {"nb": "Poeng for kløver dame i finalen",
-                              "en": "Points for the queen of clubs in the Finale"},
-    "tie_break": {"nb": "Likt på topp: del seieren, spill en ekstra grand, eller et nytt spill",
-                  "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
-}
+    "rule_help_fantan_voluntary_pass": {"nb": "Du kan passe i kabalen selv om du kan legge",
+                                        "en": "You may pass in Fan Tan even when you can lay "
+                                              "a card"},
+    "rule_help_trump": {
+        "nb": "Trumf i trumfrunden: en fast farge, trukket kort, eller giveren velger",
+        "en": "Trump in the trump round: a fixed suit, a drawn card, or the dealer's choice"},
+    "rule_help_last_round_double": {"nb": "Siste runde teller dobbelt",
+                                    "en": "The last round scores double"},
+    "rule_help_finale_queen_of_clubs": {"nb": "Poeng for kløver dame i finalen",
+                                        "en": "Points for the queen of clubs in the Finale"},
+    "rule_help_tie_break": {
+        "nb": "Likt på topp: del seieren, spill en ekstra grand, eller et nytt spill",
+        "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
+    "rule_order_allowed": {"nb": "en liste av rundene {kinds}",
+                           "en": "a list of the rounds {kinds}"},
+})
+
+
+def rule_help(key: str, lang: str = "nb") -> str:
+    """One line saying what a house rule decides, in the reader's language."""
+    return t(f"rule_help_{key}", lang)
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """All house rules of one game, defaults filled in."""
+    """All house rules of one game, defaults filled in (made by :func:`make_rules`)."""
 
     game: str
     order: tuple[str, ...]
-    ace_low_in_pass: bool = False
-    clubs_take_all_zero: bool = False
-    queen_points: int = 4
-    fantan_layout: str = "sevens"
-    fantan_opener: str = "seven_of_hearts"
-    fantan_deck: str = "full"
-    fantan_voluntary_pass: bool = False
-    trump: str = "S"
-    last_round_double: bool = False
-    finale_queen_of_clubs: int = 8
-    tie_break: str = "share"
+    ace_low_in_pass: bool
+    clubs_take_all_zero: bool
+    queen_points: int
+    fantan_layout: str
+    fantan_opener: str
+    fantan_deck: str
+    fantan_voluntary_pass: bool
+    trump: str
+    last_round_double: bool
+    finale_queen_of_clubs: int
+    tie_break: str
 
     def differences(self) -> dict[str, Any]:
         """The house rules that differ from the game's defaults, as a record writes them."""
@@ -115,21 +135,23 @@ class Rules:
     def with_(self, **changes: Any) -> Rules:
         return make_rules(self.game, {**self.differences(), **changes})
 
+    def multiplier(self, index: int) -> int:
+        """What round ``index`` (from 0) of the game counts: see :func:`round_multiplier`."""
+        return round_multiplier(self, index)
+
+
+def round_multiplier(rules: Rules, index: int) -> int:
+    """The last regular round counts double under ``last_round_double``; every other round, a
+    tie-break Grand included, counts once."""
+    return 2 if rules.last_round_double and index == len(rules.order) - 1 else 1
+
 
 def defaults(game: str, order: Iterable[str] | None = None) -> Rules:
+    """The rules of ``game`` with no house rule changed."""
+    values = {key: choices[0] for key, choices in RULE_CHOICES.items()}
     if game == "custom":
-        return Rules(game="custom", order=tuple(order or ()))
-    return Rules(game=game, order=GAMES[game], **_GAME_DEFAULTS.get(game, {}))
-
-
-def parse_kind(value: Any) -> str:
-    """A round kind from its record or Norwegian name (``kløver``, ``kabal`` accepted)."""
-    if isinstance(value, str):
-        key = value.strip().lower()
-        key = _KIND_ALIASES.get(key, key)
-        if key in KINDS:
-            return key
-    raise RuleError("unknown_kind", value=value, allowed=", ".join(KINDS))
+        return Rules(game="custom", order=tuple(order or ()), **values)
+    return Rules(game=game, order=GAMES[game], **{**values, **_GAME_DEFAULTS.get(game, {})})
 
 
 def _allowed_text(key: str) -> str:
@@ -150,10 +172,10 @@ def parse_rule_value(key: str, value: Any) -> Any:
         items = value.replace(",", " ").split() if isinstance(value, str) else value
         if not isinstance(items, (list, tuple)) or not items:
             raise RuleError("bad_rule_value", key=key, value=_value_text(value),
-                            allowed="a list of " + ", ".join(KINDS))
+                            allowed=Phrase("rule_order_allowed", kinds=", ".join(KINDS)))
         return tuple(parse_kind(k) for k in items)
     if key not in RULE_CHOICES:
-        raise RuleError("unknown_rule", key=key, allowed=", ".join(["order", *RULE_CHOICES]))
+        raise RuleError("unknown_rule", key=key, allowed=", ".join(RULE_KEYS))
     choices = RULE_CHOICES[key]
     candidate = value
     if isinstance(value, str):
@@ -204,7 +226,7 @@ def _make_rules(game: str, overrides: Mapping[str, Any] | None) -> Rules:
     overrides = dict(overrides or {})
     if overrides and not all(isinstance(k, str) for k in overrides):
         raise RuleError("unknown_rule", key=next(k for k in overrides if not isinstance(k, str)),
-                        allowed=", ".join(["order", *RULE_CHOICES]))
+                        allowed=", ".join(RULE_KEYS))
     values = {key: parse_rule_value(key, value) for key, value in overrides.items()}
     if game == "custom" and "order" not in values:
         raise RuleError("custom_needs_order")

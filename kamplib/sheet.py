@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kamplib.errors import KampError, SheetError
 from kamplib.game import check_players
-from kamplib.i18n import ROUND_NAMES, KindName, Phrase, register, t
+from kamplib.i18n import KindName, Phrase, kind_name, register, t
 from kamplib.rules import GAMES, Rules, make_rules, parse_kind
 from kamplib.scoring import points_in_play, tricks_in_play
 
@@ -190,7 +190,7 @@ class ScoreSheet:
 
     def row_label(self, row: int, lang: str = "nb") -> str:
         kind = self.rows[row][0]
-        name = ROUND_NAMES[lang][kind]
+        name = kind_name(kind, lang)
         if row >= len(self.rules.order):
             name = t("sheet_extra_round", lang, kind=KindName(kind))
         return f"{row + 1}. {name}"

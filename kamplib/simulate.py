@@ -32,6 +32,7 @@ from kamplib.game import Game, check_players
 from kamplib.i18n import register, t
 from kamplib.rules import Rules, make_rules
 from kamplib.scoring import CLUBS
+from kamplib.view import make_view
 
 __all__ = ["simulate", "SimulationResult", "DEFAULT_NAMES", "add_simulate_arguments",
            "run_simulate", "game_seed"]
@@ -258,7 +259,7 @@ def play_game(names: Sequence[str], levels: Sequence[str], rules: Rules, seed: i
         elif level == "random":
             move = rngs[seat].choice(rnd.legal_moves())
         else:
-            move = agents[seat].choose(rnd.view(seat)).move  # type: ignore[union-attr]
+            move = agents[seat].choose(make_view(rnd, seat)).move  # type: ignore[union-attr]
         g.play(move)
     return g
 
@@ -337,12 +338,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def format_summary(result: SimulationResult, lang: str = "nb") -> str:
     """The per-seat table as plain text."""
-    from kamplib.bots import LEVEL_NAMES
+    from kamplib.bots import level_name
 
     heads = t("sim_columns", lang).split("|")
     rows = [heads]
     for seat, row in result.summary().iterrows():
-        level = f"{row['bot']} ({LEVEL_NAMES[lang][row['bot']]})"
+        level = f"{row['bot']} ({level_name(row['bot'], lang)})"
         rows.append([str(seat + 1), row["player"], level, _num(row["mean_total"], lang),
                      _num(row["spread"], lang), _pct(row["win_share"], lang)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(heads))]

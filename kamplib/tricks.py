@@ -23,16 +23,14 @@ from kamplib.cards import (
     parse_card,
     parse_suit,
 )
-from kamplib.errors import CardError
 from kamplib.i18n import SuitName
-from kamplib.round import PASS, ROUND_CLASSES, Move, Round
-from kamplib.rules import TRICK_KINDS as TRICK_KINDS_ALL
+from kamplib.kinds import TRICK_KINDS, kind_of
+from kamplib.moves import Move, is_pass, is_suit
+from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
-from kamplib.scoring import trick_scores
+from kamplib.seating import first_leader, first_to_act
 
-__all__ = ["TrickRound", "Trick", "TRUMP_KINDS", "card_strength", "legal_mask"]
-
-TRUMP_KINDS = frozenset({"trumf"})
+__all__ = ["TrickRound", "Trick", "card_strength", "legal_mask", "classify_play", "PLAY_KINDS"]
 
 _TRUMP_BONUS = 100
 
@@ -57,6 +55,22 @@ def card_strength(card: Card, led: int, trump_index: int = -1, ace_low: bool = F
     if card.suit_index == led or led < 0:
         return rank
     return -1
+
+
+# How a card stands in a trick, for every sentence that explains one.
+PLAY_KINDS = ("led", "followed", "trumped", "discarded")
+
+
+def classify_play(card: Card, led_suit: str | None, trump: str | None = None) -> str:
+    """``led`` (the first card), ``followed`` (the led suit), ``trumped`` (a trump on another
+    suit's trick) or ``discarded`` (any other card: it cannot win the trick)."""
+    if led_suit is None:
+        return "led"
+    if card.suit == led_suit:
+        return "followed"
+    if card.suit == trump:
+        return "trumped"
+    return "discarded"
 
 
 @cache
@@ -90,13 +104,16 @@ class TrickRound(Round):
                  rules: Rules, *, trump: str | None = None, number: int = 1,
                  multiplier: int = 1) -> None:
         self._setup(kind, players, dealer, hands, rules, number, multiplier)
-        self.trump = parse_suit(trump) if kind in TRUMP_KINDS and trump is not None else None
-        self.needs_trump = kind in TRUMP_KINDS and self.trump is None
+        self._kind = kind_of(kind)
+        has_trump = self._kind.has_trump
+        self.trump = parse_suit(trump) if has_trump and trump is not None else None
+        self.dealt_trump = self.trump  # what the deal brought; the dealer may still name it
+        self.needs_trump = has_trump and self.trump is None
         self._ace_low = kind == "pass" and rules.ace_low_in_pass
         self._tables = _strength_tables(self._ace_low, self._trump_index)
-        self.leader = (dealer + 1) % self.n
+        self.leader = first_leader(dealer, self.n)
         self._next = (*range(1, self.n), 0)  # the seat after each seat, clockwise
-        self.to_move = dealer if self.needs_trump else self.leader
+        self.to_move = first_to_act(kind, dealer, self.deal, rules, self.needs_trump)
         self._trick_start = 0  # where the trick on the table starts in the history
         self.led = -1  # suit index of the card led, -1 before the first card of a trick
         self._led_mask = 0
@@ -130,10 +147,10 @@ class TrickRound(Round):
         if seat < 0:
             raise self._error("round_over", None)
         if self.needs_trump:
-            if not _is_suit(move):
+            if not is_suit(move):
                 raise self._error("trump_first", self.dealer)
             return
-        if isinstance(move, str) and move.strip().lower() in (PASS, "prikk"):
+        if is_pass(move):
             raise self._error("no_pass_in_tricks", seat)
         card = move if type(move) is Card else parse_card(move)
         hand = self.hands[seat]
@@ -209,12 +226,15 @@ class TrickRound(Round):
         return self.history[self._trick_start:]
 
     def choose_trump(self, suit: str) -> None:
-        """The dealer names trump (house rule ``trump: dealer``) before the first card."""
+        """The dealer names trump (house rule ``trump: dealer``) before the first card; the
+        choice is the round's first action in the history."""
         if not self.needs_trump:
             raise self._error("trump_not_now", None)
-        if not _is_suit(suit):
+        if not is_suit(suit):
             raise self._error("trump_first", self.dealer)
         self.trump = parse_suit(suit)
+        self.history.append((self.dealer, self.trump))
+        self._trick_start = len(self.history)
         self._tables = _strength_tables(self._ace_low, self._trump_index)
         self.needs_trump = False
         self.to_move = self.leader
@@ -243,7 +263,7 @@ class TrickRound(Round):
         return mask
 
     def score_list(self) -> list[int]:
-        return trick_scores(self.kind, self.tricks_won, self.taken, self.rules, self.multiplier)
+        return self._kind.trick_scores(self.tricks_won, self.taken, self.rules, self.multiplier)
 
     def _place(self) -> dict[str, int]:
         return {"trick": len(self.tricks) + 1}
@@ -260,20 +280,12 @@ class TrickRound(Round):
         return new
 
     def replayed(self, count: int | None = None) -> TrickRound:
-        # the trump (drawn, fixed or chosen) belongs to the deal, not to the history
+        # a drawn or fixed trump belongs to the deal; a dealer's choice is in the history
         new = TrickRound(self.kind, self.players, self.dealer, self.deal, self.rules,
-                         trump=self.trump, number=self.number, multiplier=self.multiplier)
+                         trump=self.dealt_trump, number=self.number, multiplier=self.multiplier)
         for _, move in self.history[:count]:
             new.play(move)
         return new
 
 
-def _is_suit(move: object) -> bool:
-    try:
-        parse_suit(move)  # type: ignore[arg-type]
-    except CardError:
-        return False
-    return True
-
-
-ROUND_CLASSES.update(dict.fromkeys(TRICK_KINDS_ALL, TrickRound))
+ROUND_CLASSES.update(dict.fromkeys(TRICK_KINDS, TrickRound))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from kamplib.cards import Card, cards_of, mask_of
 from kamplib.fantan import FanTanRound, playable_mask
-from kamplib.round import PASS, Move, Round
+from kamplib.moves import Move
+from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.tricks import TrickRound
 
@@ -102,9 +103,11 @@ def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(v) for v in voids)
 
 
-def make_view(rnd: Round, seat: int) -> PlayerView:
+def make_view(rnd: Round, player: str | int) -> PlayerView:
+    """What ``player`` (a name or a seat) may know of ``rnd`` at this moment, and nothing else."""
+    seat = rnd.seat(player)
     history = tuple(rnd.history)
-    played = frozenset(m for _, m in history if m != PASS)
+    played = frozenset(m for _, m in history if type(m) is Card)
     # The red twos taken out are public knowledge; which one (3 players) is seen from the deal.
     everything = 0
     for h in rnd.deal:

@@ -103,3 +103,29 @@ def test_suit_masks_and_blocks() -> None:
     assert all(c.suit == "H" for c in cards_of(hearts)) and hearts.bit_count() == 13
     block = (mask_of(parse_cards("9H 2H AH")) & hearts) >> 16
     assert [c.text for c in block_cards(1, block)] == ["AH", "9H", "2H"]
+
+
+def test_cards_are_values_however_they_are_made() -> None:
+    import copy
+    import pickle
+
+    from kamplib import Card
+
+    q = parse_card("QC")
+    assert Card(12, "C") is q and Card("Q", "♣") is q and Card("q", "c") is q
+    assert copy.deepcopy(q) is q and pickle.loads(pickle.dumps(q)) is q
+    assert {Card(12, "C"): 1}[q] == 1
+
+
+def test_cards_have_no_order_by_surprise() -> None:
+    with pytest.raises(TypeError):
+        _ = parse_card("QC") < parse_card("KC")  # type: ignore[operator]
+
+
+def test_a_card_made_from_bad_parts_is_refused_clearly() -> None:
+    from kamplib import Card, CardError
+
+    with pytest.raises(CardError, match="er ikke et kort"):
+        Card(15, "C")
+    with pytest.raises(CardError):
+        Card("Q", "X")

@@ -78,25 +78,25 @@ def test_sevens_layout_grows_a_row_both_ways() -> None:
     with pytest.raises(IllegalMove) as info:
         rnd.play("6S")
     assert info.value.message("nb") == (
-        "♠6 kan ikke legges ennå: spar er ikke åpnet, og en farge åpnes med sjueren")
+        "Kari kan ikke legge ♠6 ennå: spar er ikke åpnet, og en farge åpnes med sjueren")
     assert info.value.message("en") == (
-        "♠6 cannot be laid yet: spades is not open, and a suit opens with its seven")
+        "Kari cannot lay ♠6 yet: spades is not open, and a suit opens with its seven")
     for card in ("7S", "7H", "7C", "7D"):
         rnd.play(card)
     assert rnd.legal_moves() == (c("8S"), c("6S"))
     with pytest.raises(IllegalMove) as info:
         rnd.play("5S")
     assert info.value.message("nb") == (
-        "♠5 kan ikke legges ennå: den må ligge inntil ♠6, som ikke er lagt")
+        "Kari kan ikke legge ♠5 ennå: det må ligge inntil ♠6, som ikke er lagt")
     assert info.value.message("en") == (
-        "♠5 cannot be laid yet: it goes next to ♠6, which is not on the table")
+        "Kari cannot lay ♠5 yet: it goes next to ♠6, which is not on the table")
     with pytest.raises(IllegalMove, match="inntil ♠8"):
         rnd.play("9S")
     rnd.play("6S")
     assert rnd.table()["S"] == [c("6S"), c("7S")]
     with pytest.raises(IllegalMove) as info:
         rnd.play_for("Ola", "6S")
-    assert info.value.message("nb") == "♠6 er allerede spilt"
+    assert info.value.message("nb") == "Ola kan ikke spille ♠6: det kortet er allerede spilt"
 
 
 def test_sixes_and_sevens_have_two_piles() -> None:
@@ -109,8 +109,8 @@ def test_sixes_and_sevens_have_two_piles() -> None:
     with pytest.raises(IllegalMove) as info:
         rnd.play("8S")
     assert info.value.message("nb") == (
-        "♠8 kan ikke legges ennå: den bunken i spar åpnes med ♠7")
-    assert info.value.message("en") == "♠8 cannot be laid yet: that pile in spades opens with ♠7"
+        "Kari kan ikke legge ♠8 ennå: den bunken i spar åpnes med ♠7")
+    assert info.value.message("en") == "Kari cannot lay ♠8 yet: that pile in spades opens with ♠7"
     rnd.play("5S")
     assert rnd.piles()["S"] == ([c("6S"), c("5S")], [])
     play_first(rnd)
@@ -167,9 +167,9 @@ def test_trick_deck_leaves_a_dead_ace() -> None:
     with pytest.raises(IllegalMove) as info:
         rnd.play("AD")
     assert info.value.message("nb") == (
-        "♦A kan aldri legges i denne kabalen: ♦2 er tatt ut av kortstokken")
+        "Kari kan aldri legge ♦A i denne kabalen: ♦2 er tatt ut av kortstokken")
     assert info.value.message("en") == (
-        "♦A can never be laid in this Fan Tan: ♦2 was taken out of the deck")
+        "Kari can never lay ♦A in this Fan Tan: ♦2 was taken out of the deck")
     play_first(rnd)
     assert rnd.hand("Kari") != [] and rnd.out in (1, 2)
     with pytest.raises(RuleError):  # the full deck is the default: ♦2 is missing

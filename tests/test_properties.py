@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from test_view import assert_nothing_hidden
 
 from kamplib import PASS, Card, Game, KampError, Round, make_rules
+from kamplib.kinds import KIND_NAMES as KINDS
 from kamplib.round import validate_deal
-from kamplib.rules import GAMES, KINDS, RULE_CHOICES, Rules
+from kamplib.rules import GAMES, RULE_CHOICES, Rules
 from kamplib.scoring import CLUBS
 
 NAMES = ["Kari", "Ola", "Siri", "Per", "Anna"]

@@ -3,8 +3,9 @@ what is allowed, values from a command line converted, and the round kinds by th
 
 import pytest
 
-from kamplib import GAMES, KINDS, RuleError, make_rules
-from kamplib.rules import RULE_CHOICES, RULE_HELP, Rules, parse_kind, parse_rule_value
+from kamplib import GAMES, RuleError, make_rules
+from kamplib.kinds import KIND_NAMES as KINDS
+from kamplib.rules import RULE_CHOICES, RULE_KEYS, Rules, parse_kind, parse_rule_value, rule_help
 
 
 def test_games_and_their_defaults() -> None:
@@ -23,8 +24,8 @@ def test_games_and_their_defaults() -> None:
 
 
 def test_every_house_rule_has_help_in_both_languages() -> None:
-    for key in ["order", *RULE_CHOICES]:
-        assert RULE_HELP[key]["nb"] and RULE_HELP[key]["en"]
+    for key in RULE_KEYS:
+        assert rule_help(key, "nb") and rule_help(key, "en") != rule_help(key, "nb")
 
 
 @pytest.mark.parametrize("key", sorted(RULE_CHOICES))

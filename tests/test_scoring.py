@@ -56,5 +56,5 @@ def test_fantan_scores() -> None:
 
 
 def test_unknown_kind() -> None:
-    with pytest.raises(ValueError, match="fantan is not a trick round"):
+    with pytest.raises(TypeError, match="fantan"):
         trick_scores("fantan", [0] * 4, [0] * 4, FEM)

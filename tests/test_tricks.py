@@ -79,8 +79,8 @@ def test_other_refusals_teach_and_change_nothing() -> None:
     rnd.play("9H")
     with pytest.raises(IllegalMove) as info:
         rnd.play("2H")
-    assert info.value.message("nb") == "♥2 er allerede spilt"
-    assert info.value.message("en") == "♥2 has already been played"
+    assert info.value.message("nb") == "Siri kan ikke spille ♥2: det kortet er allerede spilt"
+    assert info.value.message("en") == "Siri cannot play ♥2: it has already been played"
 
 
 def test_round_over_refuses_everything() -> None:

@@ -66,7 +66,7 @@ def test_fantan_lay_reason_comes_from_the_engine() -> None:
         yes.click()
         seen.add(d.item.answer)
         if not d.item.answer:
-            assert "No." in d.feedback.value and "cannot be laid" in d.feedback.value
+            assert "No." in d.feedback.value and "cannot lay" in d.feedback.value
         d.next_button.click()
     assert seen == {True, False}
 

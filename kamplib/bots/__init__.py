@@ -7,45 +7,26 @@ handed a :class:`~kamplib.view.PlayerView` and nothing else, so it cannot see ot
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from kamplib.bots import texts as _texts  # noqa: F401  (registers the reason texts)
+from kamplib.bots.base import Bot, Decision, check_to_move, reason
 from kamplib.errors import RuleError
-from kamplib.i18n import DEFAULT_LANG, LANGS
-from kamplib.round import Move
-from kamplib.view import PlayerView
+from kamplib.i18n import LANGS, register, t
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "Decision", "Bot", "make_bot"]
+__all__ = ["LEVELS", "level_name", "Decision", "Bot", "make_bot", "check_to_move", "reason"]
 
 LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
-LEVEL_NAMES = {
-    "nb": {"random": "lett", "heuristic": "middels", "search": "vanskelig"},
-    "en": {"random": "easy", "heuristic": "medium", "search": "hard"},
-}
+
+register({
+    "level_random": {"nb": "lett", "en": "easy"},
+    "level_heuristic": {"nb": "middels", "en": "medium"},
+    "level_search": {"nb": "vanskelig", "en": "hard"},
+})
 
 
-@dataclass(frozen=True)
-class Decision:
-    """A move and why it was chosen, in bokmål and English."""
-
-    move: Move
-    reason: dict[str, str]
-
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return self.reason.get(lang) or self.reason[DEFAULT_LANG]
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.text()}"
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that picks a move from a player's view."""
-
-    level: str
-
-    def choose(self, view: PlayerView) -> Decision: ...
+def level_name(level: str, lang: str = "nb") -> str:
+    """What a learner calls a level: ``search`` → ``vanskelig`` / ``hard``."""
+    return t(f"level_{level}", lang)
 
 
 def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) -> Bot:
@@ -70,7 +51,7 @@ def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) 
 
 
 _ALIASES = {
-    **{name: level for names in LEVEL_NAMES.values() for level, name in names.items()},
+    **{level_name(level, lang): level for level in LEVELS for lang in LANGS},
     "middel": "heuristic",
 }
 
@@ -98,16 +79,3 @@ def _search_options(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def check_to_move(view: PlayerView) -> None:
-    """A bot only chooses for the player whose turn it is."""
-    if not isinstance(view, PlayerView):
-        raise RuleError("bot_needs_view", value=type(view).__name__)
-    if not view.legal:
-        raise RuleError("bot_not_to_move", player=view.player)
-
-
-def reason(code: str, **params: Any) -> dict[str, str]:
-    """A reason in every language from a catalogue code."""
-    from kamplib.i18n import t
-
-    return {lang: t(code, lang, **params) for lang in LANGS}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kamplib.bots import Decision, check_to_move, reason
+from kamplib.bots.base import Decision, check_to_move, reason
 from kamplib.bots.situation import (
     Situation,
     count_above,
@@ -28,13 +28,15 @@ from kamplib.bots.situation import (
 from kamplib.cards import SUITS, Card
 from kamplib.fantan import fantan_rank, rows_from
 from kamplib.i18n import SuitName
+from kamplib.kinds import KINDS
 from kamplib.round import PASS, Move, Round
 from kamplib.view import PlayerView
 
 __all__ = ["HeuristicBot", "policy", "round_policy", "AVOID_KINDS", "TAKE_KINDS"]
 
-AVOID_KINDS = frozenset({"pass", "klover", "damer", "finale"})
-TAKE_KINDS = frozenset({"grand", "trumf"})
+# Trick rounds where tricks are good for you, and those where tricks or their cards cost.
+TAKE_KINDS = frozenset(k for k, v in KINDS.items() if v.is_trick_round and v.wants_tricks)
+AVOID_KINDS = frozenset(k for k, v in KINDS.items() if v.is_trick_round and not v.wants_tricks)
 
 Choice = tuple[Move, str, dict[str, Any]]
 
@@ -51,6 +53,10 @@ class HeuristicBot:
         check_to_move(view)
         move, code, params = policy(from_view(view))
         return Decision(move, reason(code, **params))
+
+    def move_in(self, rnd: Round, seat: int) -> Move:
+        """The same move as :meth:`choose`, read from what ``seat`` may know of the round."""
+        return round_policy(rnd, seat)
 
 
 def round_policy(rnd: Round, seat: int) -> Move:
@@ -88,16 +94,7 @@ def _choose_trump(sit: Situation) -> Choice:
 # -- rounds where tricks or their cards cost points -------------------------------------------
 def penalty(sit: Situation, card: Card) -> int:
     """What ``card`` costs whoever takes it in this round (tricks themselves aside)."""
-    kind = sit.kind
-    if kind == "klover":
-        return 1 if card.suit_index == 2 else 0
-    if kind == "damer":
-        return sit.rules.queen_points if card.rank == 12 else 0
-    if kind == "finale":
-        if card.rank == 12:
-            return sit.rules.finale_queen_of_clubs if card.suit_index == 2 else 4
-        return 1 if card.suit_index == 2 else 0
-    return 0
+    return KINDS[sit.kind].card_values(sit.rules)[card.index]
 
 
 def _avoid(sit: Situation) -> Choice:

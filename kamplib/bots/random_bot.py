@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from kamplib.bots import Decision, check_to_move, reason
+from kamplib.bots.base import Decision, check_to_move, reason
+from kamplib.moves import Move
+from kamplib.round import Round
 from kamplib.view import PlayerView
 
 __all__ = ["RandomBot"]
@@ -22,3 +24,7 @@ class RandomBot:
         check_to_move(view)
         move = self.rng.choice(view.legal)
         return Decision(move, reason("why_random"))
+
+    def move_in(self, rnd: Round, seat: int) -> Move:
+        """The same choice as :meth:`choose`, read from the round (no view, no reason)."""
+        return self.rng.choice(rnd.legal_moves())

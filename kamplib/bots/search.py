@@ -17,14 +17,14 @@ import time
 from itertools import pairwise
 from typing import Any
 
-from kamplib.bots import Decision, check_to_move
+from kamplib.bots.base import Decision, check_to_move
 from kamplib.bots.explain import describe, search_reason
 from kamplib.bots.heuristic import penalty, policy, round_policy
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.cards import Card, mask_of, suit_mask
 from kamplib.fantan import rows_from
 from kamplib.round import PASS, Move, Round, new_round
-from kamplib.view import PlayerView
+from kamplib.view import PlayerView, make_view
 
 __all__ = ["SearchBot", "APP_SEARCH_OPTIONS", "evaluate", "Evaluation", "sample_deal"]
 
@@ -76,6 +76,9 @@ class SearchBot:
             code, params = describe(sit, move)
         return Decision(move, search_reason(code, params, (ev.expected(move), ev.samples)))
 
+    def move_in(self, rnd: Round, seat: int) -> Move:
+        return self.choose(make_view(rnd, seat)).move
+
 def evaluate(view: PlayerView, rng: random.Random, samples: int = DEFAULT_SAMPLES,
              time_budget: float | None = None, *, sit: Situation | None = None) -> Evaluation:
     """Average the mover's round score over sampled deals for every (distinct) legal move."""
@@ -87,7 +90,7 @@ def evaluate(view: PlayerView, rng: random.Random, samples: int = DEFAULT_SAMPLE
     banned = _banned(view)
     plays_by_seat = [0] * view.n
     for seat, move in view.history:
-        if move != PASS:
+        if type(move) is Card:  # not a pass, nor the dealer naming trump
             plays_by_seat[seat] |= move.bit
     done = 0
     while done < samples:
@@ -111,7 +114,9 @@ def _rebuild(view: PlayerView, hands: list[int], plays_by_seat: list[int]) -> Ro
     """The round as it would be if the sampled hands were the real ones."""
     dealt = [hands[s] | plays_by_seat[s] for s in range(view.n)]
     rnd = new_round(view.kind, view.players, dealt, dealer=view.dealer, rules=view.rules,
-                    trump=None if view.needs_trump else view.trump, number=view.number,
+                    # a dealer's choice of trump is replayed from the history
+                    trump=None if view.rules.trump == "dealer" else view.trump,
+                    number=view.number,
                     multiplier=view.multiplier, check=False)
     for _, move in view.history:
         rnd.play(move)

@@ -20,8 +20,8 @@ register({
         "en": "The setting {option} cannot be {value}; it must be {expected}",
     },
     "bot_needs_view": {
-        "nb": "Datamaskinen trenger en spillers utsikt (round.view(spiller)), ikke {value}",
-        "en": "The computer needs a player's view (round.view(player)), not {value}",
+        "nb": "Datamaskinen trenger en spillers utsikt (make_view(runde, spiller)), ikke {value}",
+        "en": "The computer needs a player's view (make_view(round, player)), not {value}",
     },
     "bot_not_to_move": {
         "nb": "Det er ikke {player} sin tur, så datamaskinen har ingen trekk å velge",

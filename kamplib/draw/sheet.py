@@ -9,7 +9,7 @@ from typing import Any
 
 from kamplib.cards import parse_card
 from kamplib.draw.cards import card_svg
-from kamplib.i18n import ROUND_NAMES, t
+from kamplib.i18n import kind_name, t
 
 __all__ = ["sheet_html", "scores_html", "rounds_overview_html", "sheet_table_html"]
 
@@ -18,7 +18,7 @@ _ICON = {"pass": "AS", "klover": "5C", "damer": "QH", "fantan": "7H", "grand": "
 
 
 def _kind_name(kind: str, lang: str) -> str:
-    return ROUND_NAMES.get(lang, ROUND_NAMES["nb"]).get(kind, kind)
+    return kind_name(kind, lang)
 
 
 def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[str, Any]]], *,

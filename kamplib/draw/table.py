@@ -109,9 +109,10 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
 
 
 def _suit_name(suit: str, lang: str) -> str:
-    from kamplib.cards import SUIT_NAMES, SUIT_SYMBOLS
+    from kamplib.cards import SUIT_SYMBOLS
+    from kamplib.i18n import suit_name
 
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[lang][suit]}"
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit, lang)}"
 
 
 def _empty_slot(card: Card, open_: bool, lang: str, scale: float) -> str:

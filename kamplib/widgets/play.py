@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kamplib import hints
-from kamplib.cards import RANK_DISPLAY, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card
 from kamplib.draw.cards import SUIT_CLASS, hand_html, suit_color
 from kamplib.draw.sheet import scores_html, sheet_html
 from kamplib.draw.table import (
@@ -27,10 +27,10 @@ from kamplib.draw.table import (
 )
 from kamplib.errors import IllegalMove, RecordError, RuleError
 from kamplib.game import Game, check_players
-from kamplib.i18n import KindName, t
+from kamplib.i18n import KindName, suit_name, t
 from kamplib.round import PASS, Move, Round
 from kamplib.rules import Rules, make_rules, parse_kind
-from kamplib.view import PlayerView
+from kamplib.view import PlayerView, make_view
 from kamplib.widgets.base import (
     Messages,
     button_row,
@@ -67,7 +67,7 @@ def _move_text(move: Move, lang: str) -> str:
         return move.symbol
     if move == PASS:
         return t("w_pass", lang)
-    return SUIT_NAMES[lang].get(str(move), str(move))
+    return suit_name(str(move), lang)
 
 
 @dataclass
@@ -131,7 +131,7 @@ class _TableWidget(widgets.VBox):
         self.trump_label = widgets.HTML(t("w_choose_trump", lang))
         self.trump_buttons = []
         for suit in SUITS:
-            b = stock_button(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[lang][suit]}",
+            b = stock_button(f"{SUIT_SYMBOLS[suit]} {suit_name(suit, lang)}",
                              "kamp-trump-choice", on_click=self._on_trump)
             b._kamp_suit = suit
             b.style.text_color = suit_color(suit, self.four_color)
@@ -219,7 +219,7 @@ class _TableWidget(widgets.VBox):
             if rnd.is_over or rnd.to_move == self.learner:
                 return
             seat = rnd.to_move
-            decision = self._bots[seat].choose(rnd.view(seat))
+            decision = self._bots[seat].choose(make_view(rnd, seat))
             self._engine_play(rnd.players[seat], decision.move)
 
     # -- handlers (one engine call each, then re-render) ---------------------------------------
@@ -240,7 +240,7 @@ class _TableWidget(widgets.VBox):
         """The learner plays ``move``; False (and the reason shown) when the rules refuse it."""
         rnd = self.round
         index = self._index
-        view = rnd.view(self.learner) if rnd.to_move == self.learner else None
+        view = make_view(rnd, self.learner) if rnd.to_move == self.learner else None
         try:
             self._engine_play(self.learner_name, move)
         except IllegalMove as err:
@@ -285,7 +285,7 @@ class _TableWidget(widgets.VBox):
         if rnd.to_move != self.learner:
             self.hint_text.value = escape(t("w_no_hint", self.lang))
             return
-        h = hints.hint(rnd.view(self.learner), level=self.hint_level, seed=self.seed)
+        h = hints.hint(make_view(rnd, self.learner), level=self.hint_level, seed=self.seed)
         self.hint_text.value = escape(t("w_hint_text", self.lang,
                                         move=_move_text(h.move, self.lang),
                                         reason=text_of(h, self.lang)))

@@ -13,11 +13,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.cards import SUIT_NAMES, SUIT_SYMBOLS
+from kamplib.cards import SUIT_SYMBOLS, SUITS
 from kamplib.errors import KampError
 from kamplib.game import check_players
-from kamplib.i18n import has, t
-from kamplib.rules import GAME_NAMES, RULE_CHOICES, RULE_HELP, Rules, make_rules
+from kamplib.i18n import has, suit_name, t
+from kamplib.rules import GAME_NAMES, RULE_CHOICES, Rules, make_rules, rule_help
 from kamplib.widgets.base import Messages, guarded, html_box
 
 __all__ = ["RulesPicker", "value_label"]
@@ -29,8 +29,8 @@ def value_label(key: str, value: Any, lang: str = "nb") -> str:
     """A house rule value as a reader says it (``ja``, ``fra sjuerne``, ``♠ spar``)."""
     if isinstance(value, bool):
         return t("w_yes" if value else "w_no", lang)
-    if key == "trump" and value in SUIT_NAMES[lang]:
-        return f"{SUIT_SYMBOLS[value]} {SUIT_NAMES[lang][value]}"
+    if key == "trump" and value in SUITS:
+        return f"{SUIT_SYMBOLS[value]} {suit_name(value, lang)}"
     code = f"w_value_{key}_{value}"
     return t(code, lang) if has(code) else str(value)
 
@@ -60,7 +60,7 @@ class RulesPicker(widgets.VBox):
         self.order_input.add_class("kamp-rule-order")
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
         rows = [self._row(self.players_input, t("w_players_help", lang)),
-                self._row(self.order_input, RULE_HELP["order"][lang])]
+                self._row(self.order_input, rule_help("order", lang))]
         for key, choices in RULE_CHOICES.items():
             d = widgets.Dropdown(options=[(value_label(key, v, lang), v) for v in choices],
                                  description=t(f"w_rule_{key}", lang),
@@ -68,7 +68,7 @@ class RulesPicker(widgets.VBox):
                                  layout=widgets.Layout(width="24em"))
             d.add_class(f"kamp-rule-{key}")
             self.rule_inputs[key] = d
-            rows.append(self._row(d, RULE_HELP[key][lang]))
+            rows.append(self._row(d, rule_help(key, lang)))
         self.summary = html_box("kamp-rules-summary")
         self.children = [self.game_input, *rows, self.messages.widget, self.summary]
         self._rules: Rules = make_rules(game)

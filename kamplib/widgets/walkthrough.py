@@ -26,6 +26,7 @@ from kamplib.game import Game
 from kamplib.i18n import SuitName, t
 from kamplib.round import PASS, Round
 from kamplib.rules import Rules, parse_kind
+from kamplib.view import make_view
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 
 __all__ = ["Walkthrough", "steps_of", "step_sentence"]
@@ -144,7 +145,7 @@ class Walkthrough(widgets.VBox):
         rnd = g.round
         while not rnd.is_over:
             seat = rnd.to_move
-            g.play(bots[seat].choose(rnd.view(seat)).move)
+            g.play(bots[seat].choose(make_view(rnd, seat)).move)
         return cls(rnd, lang=lang, four_color=four_color)
 
     # -- navigation ----------------------------------------------------------------------------

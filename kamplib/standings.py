@@ -1,0 +1,91 @@
+"""Totals, the lead, ties and tie-breaks: who has won a game, or what must still be played.
+
+One function, :func:`standing`, answers it from the scores of the finished rounds, so the
+engine's :class:`~kamplib.game.Game` and the score-sheet checker judge a game the same way.
+
+Lowest total wins.  A tie for the lowest total shares the win (``tie_break: share``).  With
+``extra_grand`` everybody plays one more Grand, dealt by the next dealer, and among the tied
+players the lowest new total wins, again and again while they are still tied.  With
+``extra_game`` the tied players settle it with a whole new game (:attr:`Standing.rematch`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kamplib.rules import Rules
+
+__all__ = ["Standing", "standing", "TIE_BREAK_KIND", "kind_of_round"]
+
+# The round that settles a tie under ``tie_break: extra_grand``.
+TIE_BREAK_KIND = "grand"
+
+
+def kind_of_round(rules: Rules, index: int) -> str:
+    """The kind of round ``index`` (from 0): the game's own order, then tie-break Grands."""
+    return rules.order[index] if index < len(rules.order) else TIE_BREAK_KIND
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands after its finished rounds."""
+
+    totals: dict[str, int]
+    leaders: tuple[str, ...]  # lowest total among the players still in contention
+    finished: int  # rounds finished
+    regular: int  # rounds in the game's own order
+    tie_break: str
+
+    @property
+    def complete(self) -> bool:
+        """All of the game's own rounds are played."""
+        return self.finished >= self.regular
+
+    @property
+    def tied(self) -> bool:
+        return len(self.leaders) > 1
+
+    @property
+    def needs_extra_grand(self) -> bool:
+        """Another tie-break Grand is due (``extra_grand`` and the lead still shared)."""
+        return self.complete and self.tied and self.tie_break == "extra_grand"
+
+    @property
+    def is_over(self) -> bool:
+        return self.complete and not self.needs_extra_grand
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who won (several share a win); empty while the game goes on."""
+        return self.leaders if self.is_over else ()
+
+    @property
+    def rematch(self) -> bool:
+        """The tie must be settled with a whole new game (``extra_game``)."""
+        return self.is_over and self.tied and self.tie_break == "extra_game"
+
+
+def standing(players: Sequence[str], round_scores: Sequence[Mapping[str, int]], rules: Rules,
+             contenders: Sequence[str] | None = None) -> Standing:
+    """The standing after ``round_scores`` (the finished rounds' scores, in order).
+
+    ``contenders`` are the players who can win (all, or the tied players of a rematch).  The
+    lead is the lowest total among them once the game's own rounds are done; each tie-break
+    round after that narrows it to the lowest new total among those still tied.
+    """
+    regular = len(rules.order)
+    running = dict.fromkeys(players, 0)
+    field = list(contenders) if contenders else list(players)
+    for count, scores in enumerate(round_scores, start=1):
+        for p, s in scores.items():
+            running[p] += s
+        if count >= regular:
+            best = min(running[p] for p in field)
+            field = [p for p in field if running[p] == best]
+    if len(round_scores) < regular:
+        best = min(running[p] for p in field)
+        field = [p for p in field if running[p] == best]
+    return Standing(dict(running), tuple(field), len(round_scores), regular, rules.tie_break)

@@ -1,0 +1,61 @@
+"""Who sits, deals and acts first: one function each, asked by every round."""
+
+from __future__ import annotations
+
+import pytest
+
+from kamplib import Game, RuleError, make_rules, parse_card
+from kamplib.seating import (
+    DEFAULT_NAMES,
+    TABLE_SIZES,
+    check_players,
+    dealer_of_round,
+    default_players,
+    fantan_opener,
+    first_to_act,
+)
+
+NAMES = ("Kari", "Ola", "Siri", "Per")
+
+
+def test_table_sizes_and_default_names() -> None:
+    assert TABLE_SIZES == (3, 4, 5)
+    assert default_players(4) == ("Kari", "Ola", "Siri", "Per") == DEFAULT_NAMES[:4]
+    assert len(set(DEFAULT_NAMES)) == len(DEFAULT_NAMES) >= max(TABLE_SIZES)
+    for bad in (2, 6, True):
+        with pytest.raises(RuleError):
+            default_players(bad)
+
+
+def test_player_names_are_checked() -> None:
+    assert check_players(["A", "B", "C"]) == ("A", "B", "C")
+    for bad in (["A", "B"], ["A", "A", "B"], ["A", " B", "C"], ["A", "B", "prikk"], "ABC"):
+        with pytest.raises(RuleError):
+            check_players(bad)
+
+
+def test_the_dealer_moves_clockwise_and_left_of_dealer_leads() -> None:
+    assert [dealer_of_round(3, i, 4) for i in range(5)] == [3, 0, 1, 2, 3]
+    rules = make_rules("femkamp")
+    hands = (0, 0, 0, 0)
+    assert first_to_act("pass", 3, hands, rules) == 0
+    assert first_to_act("trumf", 1, hands, rules, trump_pending=True) == 1
+
+
+def test_fantan_opener_both_ways() -> None:
+    seven = parse_card("7H").bit
+    hands = (0, 0, seven, 0)
+    assert fantan_opener(0, hands, make_rules("femkamp")) == 2
+    assert fantan_opener(0, hands, make_rules("femkamp", {"fantan_opener": "left_of_dealer"})) == 1
+
+
+def test_every_round_of_a_game_starts_as_seating_says() -> None:
+    for rules in ({}, {"fantan_opener": "left_of_dealer", "trump": "dealer"}):
+        g = Game(NAMES, "sjukamp", rules, seed=3)
+        for i, deal in enumerate(g.deals):
+            assert deal.dealer == dealer_of_round(g.first_dealer, i, g.n)
+            rnd = Game(NAMES, "custom", {**rules, "order": [deal.kind]}, seed=3,
+                       deals=[deal], first_dealer=deal.dealer).round
+            pending = deal.kind == "trumf" and rules.get("trump") == "dealer"
+            assert rnd.to_move == first_to_act(deal.kind, deal.dealer, deal.hands, g.rules,
+                                               pending)
