@@ -19,10 +19,10 @@ from typing import Any
 
 from kamplib import scoring
 from kamplib.deal import removed_cards
-from kamplib.draw.sheet import points_text
 from kamplib.errors import RuleError
 from kamplib.game import check_players
 from kamplib.i18n import kind_name, register, t
+from kamplib.kinds import KINDS
 from kamplib.rules import Rules, make_rules
 
 __all__ = ["Printable", "points_in_play", "write_printable", "PRINT_CSS"]
@@ -196,7 +196,7 @@ class Printable:
         return out
 
     def _points(self, kind: str) -> str:
-        return _e(points_text(kind, self.rules, self.lang))
+        return _e(KINDS[kind].points_text(self.rules, self.lang))
 
     def _check(self, kind: str, last: bool) -> str:
         if kind == "fantan":

@@ -6,7 +6,8 @@ drawing.  Every picture carries CSS classes a stylesheet and a test can see, and
 """
 
 from kamplib.draw.cards import card_back_svg, card_svg, hand_html, suit_color
-from kamplib.draw.sheet import rounds_overview_html, scores_html, sheet_html
+from kamplib.draw.overview import rounds_overview_html
+from kamplib.draw.sheet import scores_html, sheet_html
 from kamplib.draw.table import (
     fantan_table_html,
     round_html,

@@ -1,5 +1,5 @@
 """Score sheets as HTML tables (running totals, the winner marked, checker problems beside the
-row they concern) and the rounds of a game at a glance."""
+row they concern)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from kamplib.cards import parse_card
-from kamplib.draw.cards import card_svg
 from kamplib.i18n import kind_name, t
 
-__all__ = ["sheet_html", "scores_html", "rounds_overview_html", "sheet_table_html"]
-
-_ICON = {"pass": "AS", "klover": "5C", "damer": "QH", "fantan": "7H", "grand": "KD",
-         "trumf": "AS", "finale": "QC"}
-
-
-def _kind_name(kind: str, lang: str) -> str:
-    return kind_name(kind, lang)
+__all__ = ["sheet_html", "scores_html", "sheet_table_html"]
 
 
 def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[str, Any]]], *,
@@ -55,7 +46,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
     body = []
     running = dict.fromkeys(players, 0)
     for i, (kind, scores) in enumerate(rows):
-        label = labels[i] if labels is not None else _kind_name(kind, lang)
+        label = labels[i] if labels is not None else kind_name(kind, lang)
         if in_progress == i:
             label += f" ({t('draw_in_progress', lang)})"
         cells = [f"<th style='text-align:left;padding:2px 10px'>{escape(label)}</th>"]
@@ -139,43 +130,3 @@ def scores_html(players: Sequence[str], scores: Mapping[str, int], *, lang: str 
     cells = "".join(f"<span data-player='{escape(p)}' style='margin-right:1em'>"
                     f"<b>{escape(p)}</b>: {scores.get(p, 0)}</span>" for p in players)
     return f"<div class='{classes}'>{cells}</div>"
-
-
-def points_text(kind: str, rules: Any, lang: str = "nb") -> str:
-    """What a round scores, in a few words, with the house rules applied (tiles, printouts)."""
-    if kind == "klover" and rules is not None and rules.clubs_take_all_zero:
-        return t("draw_points_klover_zero", lang)
-    if kind == "damer":
-        return t("draw_points_damer", lang, points=rules.queen_points if rules else 4)
-    if kind == "finale":
-        return t("draw_points_finale", lang, qc=rules.finale_queen_of_clubs if rules else 8)
-    return t(f"draw_points_{kind}", lang)
-
-
-def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
-                         rules: Any = None) -> str:
-    """The rounds of a game at a glance: a small tile per round with its goal and its points.
-
-    ``order`` is a list of kinds, or a :class:`~kamplib.rules.Rules` (then its house rules set
-    the points shown).
-    """
-    if hasattr(order, "order"):
-        rules, order = order, order.order
-    order = list(order)
-    tiles = []
-    for i, kind in enumerate(order):
-        icon = card_svg(parse_card(_ICON[kind]), lang=lang, scale=0.5)
-        points = points_text(kind, rules, lang)
-        if rules is not None and rules.last_round_double and i == len(order) - 1:
-            points += f" · {t('draw_double', lang)}"
-        name = _kind_name(kind, lang)
-        tiles.append(
-            f"<div class='kamp-round-tile kamp-kind-{kind}' role='group' "
-            f"aria-label='{escape(f'{i + 1}. {name}')}' style='border:1px solid #bbb;"
-            f"border-radius:8px;padding:6px;width:9.5em;text-align:center;background:#fafafa'>"
-            f"<div style='font-weight:bold'>{i + 1}. {escape(name)}</div>{icon}"
-            f"<div class='kamp-goal'>{escape(t(f'draw_goal_{kind}', lang))}</div>"
-            f"<div class='kamp-points' style='color:#555'>{escape(points)}</div></div>")
-    heading = t("draw_overview", lang)
-    return (f"<div class='kamp-rounds-overview' aria-label='{escape(heading)}' "
-            f"style='display:flex;gap:8px;flex-wrap:wrap'>{''.join(tiles)}</div>")

@@ -1,0 +1,46 @@
+"""The rounds of a game at a glance: a tile per round with its picture, goal and points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from kamplib.cards import parse_card
+from kamplib.draw.cards import card_svg
+from kamplib.draw.display import Html
+from kamplib.i18n import t
+from kamplib.kinds import KINDS
+from kamplib.rules import defaults, round_multiplier
+
+__all__ = ["rounds_overview_html"]
+
+
+def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
+                         rules: Any = None) -> str:
+    """The rounds of a game at a glance: a small tile per round with its goal and its points.
+
+    ``order`` is a list of kinds, or a :class:`~kamplib.rules.Rules` (then its house rules set
+    the points shown).
+    """
+    if hasattr(order, "order"):
+        rules, order = order, order.order
+    order = list(order)
+    tiles = []
+    for i, kind in enumerate(order):
+        k = KINDS[kind]
+        icon = card_svg(parse_card(k.icon), lang=lang, scale=0.5)
+        points = k.points_text(rules or defaults("custom", order), lang)
+        if rules is not None and round_multiplier(rules, i) > 1:
+            points += f" · {t('draw_double', lang)}"
+        name = k.name(lang)
+        tiles.append(
+            f"<div class='kamp-round-tile kamp-kind-{kind}' role='group' "
+            f"aria-label='{escape(f'{i + 1}. {name}')}' style='border:1px solid #bbb;"
+            f"border-radius:8px;padding:6px;width:9.5em;text-align:center;background:#fafafa'>"
+            f"<div style='font-weight:bold'>{i + 1}. {escape(name)}</div>{icon}"
+            f"<div class='kamp-goal'>{escape(k.goal(lang))}</div>"
+            f"<div class='kamp-points' style='color:#555'>{escape(points)}</div></div>")
+    heading = t("draw_overview", lang)
+    return Html(f"<div class='kamp-rounds-overview' aria-label='{escape(heading)}' "
+                f"style='display:flex;gap:8px;flex-wrap:wrap'>{''.join(tiles)}</div>")
