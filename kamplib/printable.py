@@ -136,7 +136,7 @@ PRINT_CSS = """
 @media screen { .kamp-print { margin: 0 auto; } }
 @media print {
   html, body, body :has(.kamp-print) { height: auto !important; max-height: none !important;
-    overflow: visible !important; position: static !important; }
+    overflow: visible !important; position: static !important; contain: none !important; }
   body :not(:has(.kamp-print)):not(.kamp-print):not(.kamp-print *) { display: none !important; }
   .kamp-print { max-width: none; margin: 0; }
 }

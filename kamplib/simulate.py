@@ -33,7 +33,7 @@ from kamplib.game import Game
 from kamplib.i18n import register, t
 from kamplib.kinds import CLUBS
 from kamplib.rules import Rules, make_rules
-from kamplib.seating import check_players, default_players
+from kamplib.seating import TABLE_SIZES, check_players, default_players
 
 __all__ = ["simulate", "SimulationResult", "add_simulate_arguments", "run_simulate",
            "game_seed", "play_game"]
@@ -67,6 +67,8 @@ register({
         "nb": "{games} spill {game}, frø {seed}",
         "en": "{games} games of {game}, seed {seed}",
     },
+    "sim_progress": {"nb": "simulerer", "en": "simulating"},
+    "sim_unit": {"nb": "spill", "en": "games"},
     "sim_columns": {
         "nb": "plass|spiller|nivå|snitt totalt|spredning|vinnerandel",
         "en": "seat|player|level|mean total|spread|win share",
@@ -111,11 +113,6 @@ class SimulationResult:
                     win_share=("win_share", "mean"), wins=("winner", "sum"))
         return out.reset_index().set_index("seat")
 
-    def by_kind(self) -> pd.DataFrame:
-        """Mean score per kind of round and seat (columns: players)."""
-        return self.rounds.pivot_table(index="kind", columns="player", values="score",
-                                       aggfunc="mean", sort=False)[self.players]
-
     def clubs_take_all_rate(self) -> float:
         """Share of Kløver rounds in which one player took all 13 clubs."""
         klover = self.rounds[self.rounds["kind"] == "klover"]
@@ -123,11 +120,6 @@ class SimulationResult:
             return 0.0
         per_round = klover.groupby(["game", "round"])["took_all_clubs"].any()
         return float(per_round.mean())
-
-    def fantan_passes(self) -> pd.Series:
-        """Mean passes per Fan Tan round, per player."""
-        ft = self.rounds[self.rounds["kind"] == "fantan"]
-        return ft.groupby("player", sort=False)["passes"].mean().reindex(self.players)
 
     def to_json_summary(self) -> dict[str, Any]:
         s = self.summary()
@@ -146,14 +138,15 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
              bots: Sequence[str] | str | None = None, games: int = 1000, seed: int | None = 1,
              rules: Rules | Mapping[str, Any] | None = None, workers: int | None = None,
              progress: bool | Progress = True,
-             bot_options: Mapping[str, Mapping[str, Any]] | None = None, start: int = 0
-             ) -> SimulationResult:
+             bot_options: Mapping[str, Mapping[str, Any]] | None = None, start: int = 0,
+             lang: str = "nb") -> SimulationResult:
     """Play ``games`` games with the given bots per seat and return the tables.
 
     ``bot_options`` passes settings to a level, e.g. ``{"search": {"samples": 8}}``.
     ``progress`` is a progress bar (True) or a function told how many games just finished.
     ``start`` numbers the games from there, so a second call with ``start=games`` plays the
-    next games of the same run (see :meth:`SimulationResult.extended`).
+    next games of the same run (see :meth:`SimulationResult.extended`).  ``lang`` is the
+    progress bar's.
     """
     names = _names(players)
     levels = _levels(bots, len(names))
@@ -174,7 +167,7 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
     spec = (rules_obj.game, rules_obj.differences(), tuple(names), tuple(levels), seed, options)
     chunk = 1 if heavy else _CHUNK
     chunks = [range(i, min(i + chunk, start + games)) for i in range(start, start + games, chunk)]
-    bar = _bar(games, progress)
+    bar = _bar(games, progress, lang)
     round_rows: list[tuple] = []
     game_rows: list[tuple] = []
     try:
@@ -212,14 +205,14 @@ class _Told:
         pass
 
 
-def _bar(total: int, progress: bool | Progress) -> Any:
+def _bar(total: int, progress: bool | Progress, lang: str) -> Any:
     if callable(progress):
         return _Told(progress)
     if not progress:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="spill", desc="simulerer")
+    return tqdm(total=total, unit=t("sim_unit", lang), desc=t("sim_progress", lang))
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
@@ -322,11 +315,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         bots = args.bots.split(",") if args.bots else None
         players: int | list[str] = args.players or (
-            len(bots) if bots and 3 <= len(bots) <= 5 else 4)
+            len(bots) if bots and len(bots) in TABLE_SIZES else len(default_players()))
         result = simulate(args.game or "femkamp", players, bots, games=args.games,
                           seed=1 if args.seed is None else args.seed,
                           rules=getattr(args, "rules", None) or None,
-                          workers=getattr(args, "workers", None), progress=not args.json)
+                          workers=getattr(args, "workers", None), progress=not args.json,
+                          lang=lang)
     except KampError as err:
         print(err.message(lang), file=sys.stderr)
         return 2

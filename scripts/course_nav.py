@@ -65,8 +65,8 @@ def _code(tag: str, source: str, cell_id: str) -> dict:
 
 
 def top_source(path: str) -> str:
-    return ("from kamplib.teach.site import open_page\n"
-            f"page = open_page({path!r})\n"
+    return ("from kamplib.widgets.site import SiteHead\n"
+            f"page = SiteHead({path!r})\n"
             "page")
 
 

@@ -5,21 +5,11 @@ from __future__ import annotations
 from urllib.parse import parse_qsl
 
 import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
 from kamplib import make_rules
 from kamplib.seating import default_players
-from kamplib.teach import choices as choices_module
 from kamplib.teach.choices import Choices, current, on_change, read_choices, set_current
-
-
-@pytest.fixture(autouse=True)
-def _fresh_page():
-    """Every test is a page of its own: no choices, no listeners left from another."""
-    saved = dict(choices_module._state)
-    choices_module._state.update(current=None, listeners=[])
-    yield
-    choices_module._state.clear()
-    choices_module._state.update(saved)
 
 
 def test_no_parameters_are_the_defaults() -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
-from kamplib.teach import choices as choices_module
 from kamplib.teach.choices import read_choices
 from kamplib.teach.front import front_html, share_html
 from kamplib.teach.site import FRONT, SECTIONS, SITE, nav_html, open_page, page
@@ -37,13 +37,6 @@ def _target(source: str, href: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
 
 
-@pytest.fixture(autouse=True)
-def _fresh_page():
-    saved = dict(choices_module._state)
-    choices_module._state.update(current=None, listeners=[])
-    yield
-    choices_module._state.clear()
-    choices_module._state.update(saved)
 
 
 def test_the_site_map_lists_every_numbered_notebook_in_reading_order() -> None:
@@ -83,7 +76,7 @@ def test_every_page_opens_with_its_head_and_ends_with_its_navigation(path: str) 
     nb = json.loads((ROOT / path).read_text(encoding="utf-8"))
     first, last = nb["cells"][0], nb["cells"][-1]
     assert "kamp-top" in first["metadata"]["tags"]
-    assert f"open_page({path!r})" in "".join(first["source"])
+    assert f"SiteHead({path!r})" in "".join(first["source"])
     assert "course-nav" in last["metadata"]["tags"] and "SiteNav(page)" in "".join(last["source"])
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     for cell in code:
@@ -127,7 +120,7 @@ def test_the_page_head_shows_the_way_home_and_any_problem(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "queen_points=9&lang=en&players=A,B,C")
     head = open_page("tutorial/02-pass.ipynb")
     assert head.lang == "en" and head.table("femkamp")["players"] == ("A", "B", "C")
-    html = head._repr_html_()
+    html = head.html()
     assert "To the front page" in html and "The Femkamp course, page 3 of 10" in html
     assert "kamp-choice-problem" in html and "&#x27;9&#x27; is not one of the choices" in html
     assert head.drill("sekskamp")["players"] == 3

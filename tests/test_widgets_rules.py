@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
 from kamplib.rules import RULE_CHOICES, make_rules
-from kamplib.teach import choices as choices_module
 from kamplib.teach.choices import current, read_choices
 from kamplib.widgets import PlayGame, PlayHand, RulesPicker
 from kamplib.widgets.rules_picker import parse_order
-
-
-@pytest.fixture(autouse=True)
-def _fresh_page():
-    saved = dict(choices_module._state)
-    choices_module._state.update(current=None, listeners=[])
-    yield
-    choices_module._state.clear()
-    choices_module._state.update(saved)
 
 
 def test_defaults_and_a_house_rule() -> None:

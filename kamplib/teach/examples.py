@@ -31,7 +31,7 @@ __all__ = [
     "play_out", "bot_round", "bot_game", "round_rules", "rule_effect", "explain_trick",
     "first_trick_with_discard", "first_costly_trick", "first_trumped_trick", "must_follow_moment",
     "trump_choice_moment", "trump_and_other", "refused_card", "try_move", "trick_picture",
-    "taken_picture", "hand_picture", "fantan_picture", "drawn_trump",
+    "taken_picture", "table_picture", "hand_picture", "fantan_picture", "drawn_trump",
 ]
 
 register({
@@ -226,9 +226,17 @@ def trick_picture(rnd: Round, number: int, lang: str = "nb") -> Html:
     from kamplib.draw import trick_html
 
     trick = _trick(rnd, number, lang)
-    title = f"{t('word_tricks', lang)} {number}"
+    title = t("tbl_trick_number", lang, number=number)
     return Html(trick_html(trick.plays, rnd.players, winning=trick.winner, finished=True,
                            lang=lang, title=title))
+
+
+def table_picture(rnd: Round, lang: str = "nb") -> Html:
+    """The trick on the table right now, with the card that is winning it marked."""
+    from kamplib.draw import trick_html
+
+    rnd = check_trick_round(rnd)
+    return Html(trick_html(rnd.trick, rnd.players, winning=rnd.winning, lang=lang))
 
 
 def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> Html:

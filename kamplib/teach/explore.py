@@ -34,7 +34,7 @@ register({
     "explore_clubs_all": {"nb": "noen tok alle ♣", "en": "someone took all ♣"},
     "explore_passes": {"nb": "pass per kabal", "en": "passes per Fan Tan"},
     "explore_moves": {"nb": "trekk per kabal", "en": "moves per Fan Tan"},
-    "explore_games": {"nb": "spill", "en": "games"},
+    "explore_games": {"nb": "antall spill", "en": "number of games"},
     "explore_variant": {"nb": "regler", "en": "rules"},
     "explore_diff": {"nb": "forskjell", "en": "difference"},
     "explore_level": {"nb": "nivå", "en": "level"},

@@ -2,8 +2,9 @@
 
 The pages and their titles are listed in :mod:`kamplib.teach.site_map` (written by
 ``scripts/course_nav.py`` from the notebooks themselves).  Every page starts with
-:func:`open_page`, which reads the learner's choices from the page's URL and shows a line with
-the way back to the front page (and any problem with the choices), and ends with its navigation:
+:func:`open_page`, which reads the learner's choices from the page's URL, and shows its head (a
+line with the way back to the front page, and any problem with the choices); it ends with its
+navigation:
 previous, front page, next, and the other pages of its part of the site.  Every link carries the
 choices, so they follow the learner from page to page.
 """
@@ -49,9 +50,9 @@ register({f"page_{p.path}": {"nb": p.title_nb, "en": p.title_en} for p in SITE})
 register({
     "site_section_tutorial": {"nb": "Femkamp-kurset", "en": "The Femkamp course"},
     "site_section_notebooks": {"nb": "Utforskninger", "en": "Explorations"},
-    "site_prev": {"nb": "⬅️ Forrige: {title}", "en": "⬅️ Previous: {title}"},
-    "site_next": {"nb": "Neste: {title} ➡️", "en": "Next: {title} ➡️"},
-    "site_home": {"nb": "🏠 Til forsiden", "en": "🏠 To the front page"},
+    "site_prev": {"nb": "← Forrige: {title}", "en": "← Previous: {title}"},
+    "site_next": {"nb": "Neste: {title} →", "en": "Next: {title} →"},
+    "site_home": {"nb": "↑ Til forsiden", "en": "↑ To the front page"},
     "site_here": {"nb": "(du er her)", "en": "(you are here)"},
     "site_step": {"nb": "{section}, side {number} av {count}",
                   "en": "{section}, page {number} of {count}"},
@@ -153,8 +154,9 @@ class PageHead:
         """``game`` (the chosen one by default) with the chosen house rules."""
         return current().rules_for(game or current().game)
 
-    def html(self) -> str:
-        choices = self.choices
+    def html(self, choices: Choices | None = None) -> str:
+        """The head drawn for ``choices`` (the page's own by default)."""
+        choices = choices or self.choices
         lang = choices.lang
         here = page(self.path)
         bits = []
@@ -177,11 +179,9 @@ class PageHead:
         return (f"<div class='kamp-page-head' style='line-height:1.5'>{line}{problems}{rules}"
                 f"</div>")
 
-    def _repr_html_(self) -> str:
-        return self.html()
-
 
 def open_page(path: str) -> PageHead:
-    """Start a page: read its choices from the URL; the result shows the page's head."""
+    """Start a page: read its choices from the URL (see :class:`kamplib.widgets.site.SiteHead`,
+    which shows the head)."""
     page(path)
     return PageHead(path, page_choices())

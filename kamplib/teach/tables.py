@@ -30,6 +30,8 @@ register({
     "tbl_removed": {"nb": "Tas ut", "en": "Taken out"},
     "tbl_each": {"nb": "Kort hver i stikkrundene", "en": "Cards each in trick rounds"},
     "tbl_fantan": {"nb": "Kort hver i Fan Tan", "en": "Cards each in Fan Tan"},
+    "tbl_trick": {"nb": "Stikk", "en": "Trick"},
+    "tbl_trick_number": {"nb": "Stikk {number}", "en": "Trick {number}"},
     "tbl_led": {"nb": "Spilte ut", "en": "Led"},
     "tbl_took": {"nb": "Tok stikket", "en": "Took it"},
     "tbl_turn": {"nb": "Trekk", "en": "Turn"},
@@ -149,7 +151,7 @@ def trick_log(rnd: Round, lang: str = "nb", *, scoring_only: bool = False) -> Ta
         rows.append((number, rnd.players[trick.leader],
                      *(cards[seat].symbol for seat in range(rnd.n)),
                      rnd.players[trick.winner], cost))
-    columns = (t("word_tricks", lang), t("tbl_led", lang), *rnd.players, t("tbl_took", lang),
+    columns = (t("tbl_trick", lang), t("tbl_led", lang), *rnd.players, t("tbl_took", lang),
                t("word_points", lang))
     return Table(columns, tuple(rows))
 

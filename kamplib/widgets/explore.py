@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kamplib.draw.display import Html
 from kamplib.i18n import register, t
 from kamplib.teach.explore import Experiment
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
@@ -112,6 +113,8 @@ class MoreGames(widgets.VBox):
     def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
         out.outputs = ()
         if not self.experiment.games:
+            out.append_display_data(Html(f"<p class='kamp-waiting' style='color:#555'>"
+                                         f"{escape(t('more_waiting', self.lang))}</p>"))
             return
         shown = render(self.experiment)
         for item in shown if isinstance(shown, (list, tuple)) else (shown,):

@@ -103,7 +103,7 @@ class RulesPicker(widgets.VBox):
         self.order_input = widgets.Text(description=rule_name("order", lang),
                                         continuous_update=False,
                                         style={"description_width": "11em"},
-                                        layout=widgets.Layout(width="24em"))
+                                        layout=widgets.Layout(width="36em", max_width="100%"))
         self.order_input.add_class("kamp-rule-order")
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
         example = _order_text(make_rules("femkamp").order[:3], lang)
