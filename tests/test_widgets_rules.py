@@ -66,7 +66,7 @@ def test_it_starts_from_the_pages_choices_and_speaks_their_language() -> None:
     p = RulesPicker(choices=chosen)
     assert p.lang == "en" and p.game == "sjukamp" and p.players == ("Anna", "Bjørn", "Kari")
     assert p.rule_inputs["queen_points"].value == 5
-    assert p.rule_inputs["queen_points"].description == "Points per queen"
+    assert p.rule_inputs["queen_points"].tooltip == "Points per queen"
     assert p.choices == chosen.with_()
 
 
@@ -74,7 +74,7 @@ def test_every_rule_has_a_help_line_and_labels() -> None:
     p = RulesPicker()
     for key, d in p.rule_inputs.items():
         assert [v for _, v in d.options] == list(RULE_CHOICES[key])
-        assert d.description
+        assert d.tooltip
     text = " ".join(w.value for row in p.children if hasattr(row, "children")
                     for w in row.children if hasattr(w, "value") and isinstance(w.value, str))
     assert "Ess er lavest i Pass-runden" in text

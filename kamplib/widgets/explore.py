@@ -25,8 +25,10 @@ register({
     "more_games": {"nb": "Spill {count} spill til", "en": "Play {count} more games"},
     "more_played": {"nb": "{games} spill med hver variant er spilt.",
                     "en": "{games} games played with each variant."},
-    "more_running": {"nb": "Datamaskinen spiller {count} spill med hver variant …",
-                     "en": "The computer is playing {count} games with each variant …"},
+    "more_played_one": {"nb": "Datamaskinen har spilt {games} spill.",
+                        "en": "The computer has played {games} games."},
+    "more_running": {"nb": "Datamaskinen spiller {count} spill til …",
+                     "en": "The computer is playing {count} more games …"},
     "more_waiting": {"nb": "Resultatene kommer når de første spillene er ferdige.",
                      "en": "The results appear when the first games are done."},
 })
@@ -107,7 +109,8 @@ class MoreGames(widgets.VBox):
     # -- drawing -----------------------------------------------------------------------------
     def _say(self) -> None:
         games = self.experiment.games
-        self.status.value = escape(t("more_played", self.lang, games=games) if games
+        played = "more_played" if len(self.experiment.variants) > 1 else "more_played_one"
+        self.status.value = escape(t(played, self.lang, games=games) if games
                                    else t("more_waiting", self.lang))
 
     def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:

@@ -26,6 +26,11 @@ from kamplib.widgets.base import Messages, guarded, html_box
 
 __all__ = ["RulesPicker", "parse_order"]
 
+
+
+def _field() -> widgets.Layout:
+    return widgets.Layout(width="16em", max_width="100%")
+
 register({
     "picker_game": {"nb": "Spill", "en": "Game"},
     "picker_players_help": {"nb": "3 til 5 navn med klokka, skilt med komma",
@@ -92,34 +97,29 @@ class RulesPicker(widgets.VBox):
         self._updating = False
         self.game_input = widgets.Dropdown(
             options=[(game_option(g, lang), g) for g in GAME_NAMES], value=start.game,
-            description=t("picker_game", lang), style={"description_width": "11em"},
-            layout=widgets.Layout(width="24em"))
+            layout=_field())
         self.game_input.add_class("kamp-game")
         self.players_input = widgets.Text(
-            value=", ".join(names), description=t("word_players", lang),
-            placeholder=t("picker_players_help", lang), continuous_update=False,
-            style={"description_width": "11em"}, layout=widgets.Layout(width="24em"))
+            value=", ".join(names), placeholder=t("picker_players_help", lang),
+            continuous_update=False, layout=_field())
         self.players_input.add_class("kamp-players")
-        self.order_input = widgets.Text(description=rule_name("order", lang),
-                                        continuous_update=False,
-                                        style={"description_width": "11em"},
-                                        layout=widgets.Layout(width="36em", max_width="100%"))
+        self.order_input = widgets.Text(continuous_update=False,
+                                        layout=widgets.Layout(width="30em", max_width="100%"))
         self.order_input.add_class("kamp-rule-order")
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
         example = _order_text(make_rules("femkamp").order[:3], lang)
-        rows = [self._row(self.game_input, ""),
-                self._row(self.players_input, t("picker_players_help", lang)),
-                self._row(self.order_input, " ".join([
+        rows = [self._row(t("picker_game", lang), self.game_input, ""),
+                self._row(t("word_players", lang), self.players_input,
+                          t("picker_players_help", lang)),
+                self._row(rule_name("order", lang), self.order_input, " ".join([
                     rule_help("order", lang) + ".",
                     t("picker_order_help", lang, example=example)]))]
         for key, values in RULE_CHOICES.items():
             d = widgets.Dropdown(options=[(value_label(key, v, lang), v) for v in values],
-                                 description=rule_name(key, lang),
-                                 style={"description_width": "11em"},
-                                 layout=widgets.Layout(width="24em"))
+                                 layout=_field())
             d.add_class(f"kamp-rule-{key}")
             self.rule_inputs[key] = d
-            rows.append(self._row(d, rule_help(key, lang)))
+            rows.append(self._row(rule_name(key, lang), d, rule_help(key, lang)))
         self.summary = html_box("kamp-rules-summary")
         self.children = [*rows, self.messages.widget, self.summary]
         self._rules: Rules = start.rules
@@ -131,11 +131,17 @@ class RulesPicker(widgets.VBox):
         self._summarise()
 
     @staticmethod
-    def _row(widget: widgets.Widget, help_text: str) -> widgets.Box:
-        note = widgets.HTML(f"<span style='color:#555'>{escape(help_text)}</span>",
-                            layout=widgets.Layout(flex="1 1 16em", min_width="12em"))
-        return widgets.HBox([widget, note], layout=widgets.Layout(flex_flow="row wrap",
-                                                                  align_items="center"))
+    def _row(label: str, field: widgets.Widget, help_text: str) -> widgets.Box:
+        """Name, field and help in a row that wraps on a phone: name, then field, then help."""
+        name = widgets.HTML(f"<label style='font-weight:bold'>{escape(label)}</label>",
+                            layout=widgets.Layout(width="11em", min_width="11em"))
+        name.add_class("kamp-field-name")
+        field.tooltip = label
+        note = widgets.HTML(f"<span style='color:#555;line-height:1.3'>{escape(help_text)}</span>",
+                            layout=widgets.Layout(flex="1 1 14em", min_width="12em"))
+        return widgets.HBox([name, field, note],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                  margin="2px 0"))
 
     # -- the result ----------------------------------------------------------------------------
     @property
