@@ -204,3 +204,19 @@ def test_the_printout_prints_whole_on_a4(app: AppServer, learner: Any) -> None:
     assert align == "left"
 
 
+
+
+def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None:
+    from kamplib.record import read_record
+
+    open_page(learner, app.url("tutorial/08-hel-femkamp.ipynb"))
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download[download='femkamp-eksempel.json']").click()
+    record = Path(download.value.path()).read_text(encoding="utf-8")
+    assert read_record(record).is_over
+    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari")
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download").click()
+    assert download.value.suggested_filename == "femkamp-oppsummering.html"
+    page = Path(download.value.path()).read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "Bjørn" in page
