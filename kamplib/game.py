@@ -18,7 +18,7 @@ from kamplib.errors import IllegalMove, RuleError
 from kamplib.round import Move, Round, check_players, new_round
 from kamplib.rules import Rules, make_rules, round_multiplier
 from kamplib.seating import dealer_of_round
-from kamplib.standings import Standing, kind_of_round, standing
+from kamplib.standings import Standing, adds_rounds, kind_of_round, standing
 from kamplib.view import PlayerView, make_view
 
 __all__ = ["Game", "RoundDeal", "check_players"]
@@ -129,7 +129,10 @@ class Game:
         return not self.is_over
 
     def _advance(self) -> None:
-        if self.rounds[-1].is_over and not self.standing().is_over:
+        if not self.rounds[-1].is_over:
+            return
+        if len(self.rounds) < len(self.order) or (adds_rounds(self.rules)
+                                                  and not self.standing().is_over):
             self._start_round(len(self.rounds))
 
     def undo(self) -> tuple[str, Move]:
@@ -157,7 +160,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.rounds[-1].is_over and self.standing().is_over
+        if not self.rounds[-1].is_over or len(self.rounds) < len(self.order):
+            return False  # asked after every move: the standing is needed only at the end
+        return not adds_rounds(self.rules) or self.standing().is_over
 
     # -- scores ----------------------------------------------------------------------------------
     def round_scores(self) -> list[dict[str, int]]:
@@ -167,7 +172,8 @@ class Game:
     def standing(self) -> Standing:
         """Totals, the lead and what the tie-break rule still asks for (one rule for the
         engine and the score sheet: :func:`kamplib.standings.standing`)."""
-        return standing(self.players, self.round_scores(), self.rules, self.contenders)
+        return standing(self.players, [r.score_list() for r in self.rounds if r.is_over],
+                        self.rules, self.contenders)
 
     def totals(self) -> dict[str, int]:
         """Totals of the finished rounds."""

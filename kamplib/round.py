@@ -15,7 +15,7 @@ from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards
 from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError
 from kamplib.i18n import register
-from kamplib.kinds import kind_of
+from kamplib.kinds import KINDS
 from kamplib.moves import PASS, Move, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.seating import check_players
@@ -252,7 +252,7 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     dealer %= len(players)
     if check:
         validate_deal(kind, players, dealer, hands, rules)
-    if trump is None and kind_of(kind).has_trump and rules.trump in SUITS:
+    if trump is None and KINDS[kind].has_trump and rules.trump in SUITS:
         trump = rules.trump  # a fixed trump suit; a drawn or chosen one is given or awaited
     return ROUND_CLASSES[kind](kind, players, dealer, tuple(hands), rules, trump=trump,
                                number=number, multiplier=multiplier)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from kamplib.cards import parse_card
 from kamplib.errors import RuleError
-from kamplib.kinds import kind_of
+from kamplib.kinds import KINDS
 from kamplib.moves import PASS_WORDS
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def first_to_act(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
                  trump_pending: bool = False) -> int:
     """Who acts first in a round: the Fan Tan opener, the dealer naming trump, or the player
     left of the dealer leading the first trick."""
-    if not kind_of(kind).is_trick_round:
+    if not KINDS[kind].is_trick_round:
         return fantan_opener(dealer, hands, rules)
     if trump_pending:
         return dealer

@@ -18,10 +18,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kamplib.rules import Rules
 
-__all__ = ["Standing", "standing", "TIE_BREAK_KIND", "kind_of_round"]
+__all__ = ["Standing", "standing", "TIE_BREAK_KIND", "kind_of_round", "adds_rounds"]
 
 # The round that settles a tie under ``tie_break: extra_grand``.
 TIE_BREAK_KIND = "grand"
+
+
+# The tie-break that plays more rounds, and the one that plays a whole new game.
+_ADDS_ROUNDS = "extra_grand"
+_REMATCH = "extra_game"
+
+
+def adds_rounds(rules: Rules) -> bool:
+    """Whether a tie can make the game longer than its own rounds (``extra_grand``)."""
+    return rules.tie_break == _ADDS_ROUNDS
 
 
 def kind_of_round(rules: Rules, index: int) -> str:
@@ -51,7 +61,7 @@ class Standing:
     @property
     def needs_extra_grand(self) -> bool:
         """Another tie-break Grand is due (``extra_grand`` and the lead still shared)."""
-        return self.complete and self.tied and self.tie_break == "extra_grand"
+        return self.complete and self.tied and self.tie_break == _ADDS_ROUNDS
 
     @property
     def is_over(self) -> bool:
@@ -65,12 +75,14 @@ class Standing:
     @property
     def rematch(self) -> bool:
         """The tie must be settled with a whole new game (``extra_game``)."""
-        return self.is_over and self.tied and self.tie_break == "extra_game"
+        return self.is_over and self.tied and self.tie_break == _REMATCH
 
 
-def standing(players: Sequence[str], round_scores: Sequence[Mapping[str, int]], rules: Rules,
+def standing(players: Sequence[str],
+             round_scores: Sequence[Mapping[str, int] | Sequence[int]], rules: Rules,
              contenders: Sequence[str] | None = None) -> Standing:
-    """The standing after ``round_scores`` (the finished rounds' scores, in order).
+    """The standing after ``round_scores`` (the finished rounds' scores in order, each by
+    player name or as a list in seat order).
 
     ``contenders`` are the players who can win (all, or the tied players of a rematch).  The
     lead is the lowest total among them once the game's own rounds are done; each tie-break
@@ -80,7 +92,8 @@ def standing(players: Sequence[str], round_scores: Sequence[Mapping[str, int]], 
     running = dict.fromkeys(players, 0)
     field = list(contenders) if contenders else list(players)
     for count, scores in enumerate(round_scores, start=1):
-        for p, s in scores.items():
+        for p, s in (zip(players, scores, strict=True) if isinstance(scores, (list, tuple))
+                     else scores.items()):
             running[p] += s
         if count >= regular:
             best = min(running[p] for p in field)

@@ -24,7 +24,7 @@ from kamplib.cards import (
     parse_suit,
 )
 from kamplib.i18n import SuitName
-from kamplib.kinds import TRICK_KINDS, kind_of
+from kamplib.kinds import KINDS, TRICK_KINDS
 from kamplib.moves import Move, is_pass, is_suit
 from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
@@ -104,7 +104,7 @@ class TrickRound(Round):
                  rules: Rules, *, trump: str | None = None, number: int = 1,
                  multiplier: int = 1) -> None:
         self._setup(kind, players, dealer, hands, rules, number, multiplier)
-        self._kind = kind_of(kind)
+        self._kind = KINDS[kind]
         has_trump = self._kind.has_trump
         self.trump = parse_suit(trump) if has_trump and trump is not None else None
         self.dealt_trump = self.trump  # what the deal brought; the dealer may still name it
