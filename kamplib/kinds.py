@@ -258,7 +258,7 @@ def kind_of(kind: str | RoundKind) -> RoundKind:
     """The kind object for a record name (or the object itself)."""
     if isinstance(kind, RoundKind):
         return kind
-    found = KINDS.get(kind)  # type: ignore[arg-type]
+    found = KINDS.get(kind)
     return found if found is not None else KINDS[parse_kind(kind)]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, partial
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from kamplib.cards import (
     SUIT_BLOCKS,
@@ -202,7 +202,7 @@ class TrickRound(Round):
 
     def _close_trick(self) -> None:
         winner = self._win_seat
-        plays = tuple(self.history[self._trick_start:])
+        plays = tuple(self.trick)
         mask = 0
         for _, card in plays:
             mask |= card.bit
@@ -223,7 +223,8 @@ class TrickRound(Round):
     @property
     def trick(self) -> list[tuple[int, Card]]:
         """The cards on the table in this trick, as ``(seat, card)`` in the order played."""
-        return self.history[self._trick_start:]
+        # only cards: a dealer's choice of trump comes before the first trick starts
+        return cast("list[tuple[int, Card]]", self.history[self._trick_start:])
 
     def choose_trump(self, suit: str) -> None:
         """The dealer names trump (house rule ``trump: dealer``) before the first card; the
