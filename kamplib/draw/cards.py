@@ -7,9 +7,9 @@ few styles that matter are inline so a picture looks right even where no stylesh
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Collection, Iterable
 from html import escape
+from urllib.parse import quote
 
 from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from kamplib.draw import texts as _texts  # noqa: F401  (registers the drawing's words)
@@ -99,7 +99,7 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
 def card_face_url(card: Card, *, four_color: bool = False, legal: bool | None = None) -> str:
     """The card's face as a ``data:`` URL, for a stylesheet that draws a button as the card."""
     svg = card_svg(card, four_color=four_color, legal=legal)
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return "data:image/svg+xml;charset=utf-8," + quote(svg, safe=" =:/;,-.()")
 
 
 def card_back_svg(*, lang: str = "nb", scale: float = 1.0, classes: Iterable[str] = ()) -> str:

@@ -79,6 +79,9 @@ class Judgement:
     def label_text(self, lang: str = "nb") -> str:
         return str(self.rating.label_text(lang))
 
+    def move_shown(self, lang: str = "nb") -> str:
+        return move_text(self.move, lang)
+
     def reason(self, lang: str = "nb") -> str:
         """The coach's sentence about the move that was played."""
         return str(self.rating.text(lang))

@@ -88,8 +88,8 @@ register({
     "teach_file_too_big": {"nb": "Filen {name} er for stor ({size} byte; grensen er {limit}).",
                            "en": "The file {name} is too big ({size} bytes; the limit is "
                                  "{limit})."},
-    "teach_file_broken": {"nb": "Kunne ikke lese {name}: {reason}",
-                          "en": "Could not read {name}: {reason}"},
+    "teach_file_broken": {"nb": "Kunne ikke lese {name}: {reason}.",
+                          "en": "Could not read {name}: {reason}."},
     "teach_file_kept": {"nb": "Det du hadde, er beholdt.", "en": "What you had is kept."},
     "teach_bad_name": {"nb": "navnet «{name}» har tegn som ikke kan vises",
                        "en": "the name '{name}' has characters that cannot be shown"},
@@ -102,6 +102,7 @@ register({
     "teach_no_hint": {"nb": "Det er ikke din tur, så det er ingenting å gi tips om.",
                       "en": "It is not your turn, so there is nothing to hint at."},
     "teach_hint": {"nb": "Tips: {move}. {reason}", "en": "Hint: {move}. {reason}"},
+    "teach_your_move": {"nb": "Ditt trekk", "en": "Your move"},
     "teach_pass_word": {"nb": "pass", "en": "pass"},
     "teach_you_name": {"nb": "Du", "en": "You"},
     "teach_next_round_button": {"nb": "Neste runde", "en": "Next round"},
