@@ -45,7 +45,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
         mark = (f" ★<span class='kamp-sr' style='{SR_ONLY}'> {escape(t('draw_winner', lang))}"
                 "</span>") if name in win else ""
         head.append(f"<th{cls} data-player='{escape(name)}' style='{th_style};"
-                    f"text-align:right;overflow-wrap:anywhere'>{escape(name)}{mark}</th>")
+                    f"text-align:right;overflow-wrap:break-word'>{escape(name)}{mark}</th>")
     body = []
     running = dict.fromkeys(players, 0)
     for i, (kind, scores) in enumerate(rows):

@@ -89,7 +89,7 @@ class _TableWidget(widgets.VBox):
         self.card_buttons: list[widgets.Button] = []
         self.pass_button = stock_button(t("w_pass", lang), "kamp-pass",
                                         tooltip=t("w_pass_label", lang),
-                                        on_click=self._on_pass, height="70px")
+                                        on_click=self._on_pass)
         self.trump_label = widgets.HTML(t("w_choose_trump", lang))
         self.trump_buttons = []
         for suit in SUITS:

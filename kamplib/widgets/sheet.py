@@ -114,7 +114,7 @@ class ScoreSheetWidget(widgets.VBox):
         lang = self.lang
         entry = self.entry
         head = [widgets.HTML(f"<b>{escape(t('word_round', lang))}</b>")]
-        head += [widgets.HTML(f"<b class='kamp-sheet-name' style='overflow-wrap:anywhere'>"
+        head += [widgets.HTML(f"<b class='kamp-sheet-name'>"
                               f"{escape(p)}</b>") for p in entry.players]
         cells: list[widgets.Widget] = list(head)
         self._inputs = []
@@ -133,7 +133,7 @@ class ScoreSheetWidget(widgets.VBox):
             self._inputs.append(texts)
         self.grid.children = cells
         n = len(entry.players)
-        self.grid.layout.grid_template_columns = f"minmax(5.5em, 9em) repeat({n}, minmax(0, 6em))"
+        self.grid.layout.grid_template_columns = f"minmax(4.5em, 9em) repeat({n}, minmax(2.5em, 6em))"
         self.grid.layout.grid_gap = "2px 4px"
 
     def cell(self, row: int, player: str) -> widgets.Text:

@@ -15,14 +15,14 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from kamplib.cards import Card
-from kamplib.draw.cards import HEIGHT, WIDTH, card_face_url
+from kamplib.draw.cards import HEIGHT, PALE_FACE, WIDTH, card_face_url
 
 __all__ = ["style_box", "card_faces", "CSS", "FOCUS"]
 
 FOCUS = "#1a5fb4"  # the focus ring: 6.4:1 on white
 
 CSS = f"""
-.kamp-widget {{ max-width: 100%; box-sizing: border-box; }}
+.kamp-widget, .kamp-widget .widget-box {{ max-width: 100%; min-width: 0; box-sizing: border-box; }}
 .kamp-widget .widget-html-content {{ line-height: 1.35; }}
 .kamp-widget button:focus-visible, .kamp-widget input:focus-visible,
 .kamp-widget select:focus-visible {{
@@ -32,19 +32,33 @@ CSS = f"""
   max-width: 100%; }}
 /* the learner's hand: stock buttons drawn as cards */
 .kamp-hand.widget-hbox {{ flex-wrap: nowrap; align-items: flex-end; overflow: visible;
-  padding: 12px 0 4px 0; max-width: 100%; }}
+  padding: 12px 0 4px 0; max-width: 100%; min-width: 0; }}
 .kamp-hand > .kamp-card.widget-button {{
-  flex: 0 1 {WIDTH}px; min-width: 18px; width: {WIDTH}px; height: {HEIGHT}px;
+  flex: 0 1 {WIDTH}px; min-width: 16px; width: auto; height: {HEIGHT}px;
   padding: 0; margin: 0 2px 0 0; border: none; border-radius: 6px; box-shadow: none;
   background-color: transparent; background-repeat: no-repeat;
   background-size: {WIDTH}px {HEIGHT}px; background-position: left top;
   color: transparent; font-size: 1px; overflow: visible; }}
 .kamp-hand > .kamp-card.widget-button:last-of-type {{ flex-shrink: 0; }}
 .kamp-hand > .kamp-card.kamp-legal {{ transform: translateY(-10px); cursor: pointer; }}
+/* a very narrow column: the hand in two fanned rows rather than strips too thin to read */
+.kamp-play {{ container-type: inline-size; }}
+@container (max-width: 330px) {{
+  .kamp-hand.widget-hbox {{ flex-wrap: wrap; row-gap: 0; padding-bottom: 0; }}
+  .kamp-hand > .kamp-card.widget-button {{ flex: 0 0 30px; min-width: 30px;
+    margin-bottom: -34px; }}
+  .kamp-hand > .kamp-card.widget-button:last-of-type {{ flex: 0 0 {WIDTH}px; }}
+  .kamp-hand > .kamp-pass, .kamp-hand > .widget-hbox {{ margin-top: 40px; }}
+}}
 .kamp-hand > .kamp-card.kamp-illegal {{ cursor: not-allowed; }}
 .kamp-hand > .kamp-card.widget-button:hover {{ box-shadow: none; }}
 .kamp-hand > .kamp-card.kamp-legal:hover {{ transform: translateY(-14px); }}
 .kamp-hand > .kamp-pass, .kamp-hand > .widget-hbox {{ margin-left: 10px; flex: 0 0 auto; }}
+.kamp-hand > .kamp-pass.widget-button {{ width: auto; min-width: 5em; height: {HEIGHT}px; }}
+.kamp-hand > .kamp-pass.kamp-legal {{ background: #fff; color: #1b1b1b;
+  border: 2px solid #1b1b1b; font-weight: bold; }}
+.kamp-hand > .kamp-pass.kamp-illegal {{ background: {PALE_FACE}; color: #595959;
+  border: 1px dashed #767676; }}
 .kamp-hand > .widget-hbox {{ flex-wrap: wrap; }}
 /* opponents, the table, the log */
 .kamp-opponents {{ display: flex; flex-wrap: wrap; gap: 2px 12px; }}
@@ -66,7 +80,8 @@ CSS = f"""
 .kamp-upload.widget-upload::after {{ content: attr(title);
   font-size: var(--jp-widgets-font-size, 13px); }}
 /* the score-sheet inputs: a grid that fits a phone */
-.kamp-sheet-grid {{ max-width: 100%; }}
+.kamp-sheet-grid {{ max-width: 100%; align-items: center; }}
+.kamp-sheet-name {{ overflow-wrap: break-word; }}
 .kamp-sheet-grid .widget-text {{ width: 100% !important; min-width: 0; margin: 0; }}
 .kamp-sheet-grid .widget-text input {{ min-width: 0; text-align: right; }}
 .kamp-sheet-grid .kamp-problem input {{ border: 2px solid #b3261e; background: #fdecea;
