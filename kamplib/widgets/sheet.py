@@ -133,7 +133,8 @@ class ScoreSheetWidget(widgets.VBox):
             self._inputs.append(texts)
         self.grid.children = cells
         n = len(entry.players)
-        self.grid.layout.grid_template_columns = f"minmax(4.5em, 9em) repeat({n}, minmax(2.5em, 6em))"
+        self.grid.layout.grid_template_columns = (f"minmax(4.5em, 9em) "
+                                                  f"repeat({n}, minmax(2.5em, 6em))")
         self.grid.layout.grid_gap = "2px 4px"
 
     def cell(self, row: int, player: str) -> widgets.Text:
