@@ -23,7 +23,7 @@ FOCUS = "#1a5fb4"  # the focus ring: 6.4:1 on white
 
 CSS = f"""
 .kamp-widget, .kamp-widget .widget-box {{ max-width: 100%; min-width: 0; box-sizing: border-box; }}
-.kamp-widget .widget-html-content {{ line-height: 1.35; }}
+.kamp-widget .widget-html-content {{ line-height: 1.35; max-width: 100%; overflow-x: auto; }}
 .kamp-widget button:focus-visible, .kamp-widget input:focus-visible,
 .kamp-widget select:focus-visible {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px; }}
