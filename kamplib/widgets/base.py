@@ -115,6 +115,17 @@ def download_html(text: str, filename: str, label: str, mime: str = "application
             f"href='data:{mime};charset=utf-8;base64,{data}'>{escape(label)}</a>")
 
 
+def take_uploads(upload: widgets.FileUpload, change: dict[str, Any]) -> list[tuple[str, bytes,
+                                                                                 int]]:
+    """The files of an upload event; the button is emptied at once (even when a file is
+    unreadable), so the same file can be chosen again and a broken one leaves nothing behind."""
+    try:
+        return uploaded_files(change.get("new"))
+    finally:
+        if change.get("new"):
+            upload.value = ()
+
+
 def uploaded_files(value: Any) -> list[tuple[str, bytes, int]]:
     """``(name, content, size)`` of each file in a FileUpload value (ipywidgets 7 or 8)."""
     items = value.values() if isinstance(value, dict) else value

@@ -43,7 +43,7 @@ from kamplib.widgets.base import (
     guarded,
     html_box,
     stock_button,
-    uploaded_files,
+    take_uploads,
 )
 from kamplib.widgets.style import card_faces, style_box
 
@@ -402,11 +402,7 @@ class _TableWidget(widgets.VBox):
 
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:
-        try:
-            files = uploaded_files(change.get("new"))
-        finally:
-            if change.get("new"):
-                self.upload.value = ()  # so the same file can be chosen again
+        files = take_uploads(self.upload, change)
         for name, content, size in files:
             self.load(content, name=name, size=size)
 

@@ -28,7 +28,7 @@ from kamplib.widgets.base import (
     guarded,
     html_box,
     stock_button,
-    uploaded_files,
+    take_uploads,
 )
 from kamplib.widgets.style import style_box
 
@@ -200,11 +200,7 @@ class ScoreSheetWidget(widgets.VBox):
 
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:
-        try:
-            files = uploaded_files(change.get("new"))
-        finally:
-            if change.get("new"):
-                self.upload.value = ()
+        files = take_uploads(self.upload, change)
         for name, content, size in files:
             self.open_csv(content, name=name, size=size)
 
