@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from kamplib import Card, IllegalMove
+from kamplib import Card, Game, IllegalMove
 from kamplib.record import write_record
 from kamplib.round import PASS
 from kamplib.widgets import PlayGame, PlayHand
@@ -413,3 +413,22 @@ def test_click_storm_play_game() -> None:
         assert_consistent(w)
         for rnd in w.game.rounds[:-1]:
             assert_round_ended_right(rnd)
+
+
+def test_a_record_with_a_name_that_cannot_be_shown_leaves_the_table_working() -> None:
+    """Issue 14: after such an upload every click failed until the page was reloaded."""
+    g = Game(["Kari", "Ola", "Siri", "Per"], "femkamp", seed=1)
+    doc = json.loads(write_record(g))
+    doc["players"][1] = "O\ud800la"
+    for r in doc["rounds"]:
+        r["hands"]["O\ud800la"] = r["hands"].pop("Ola")
+        r["dealer"] = "O\ud800la" if r["dealer"] == "Ola" else r["dealer"]
+    w = PlayHand("pass", seed=1, **FAST)
+    content = json.dumps(doc).encode("utf-8")
+    w.upload.value = ({"name": "rar.json", "type": "application/json", "size": len(content),
+                       "content": memoryview(content), "last_modified": datetime.now(UTC)},)
+    assert "Kunne ikke lese rar.json" in w.messages.widget.value
+    w.messages.widget.value.encode("utf-8")  # what goes to the browser can be sent
+    assert w.upload.value == ()
+    buttons(w, "kamp-legal")[0].click()  # and the table still plays
+    assert_consistent(w)

@@ -98,7 +98,8 @@ class Judgement:
         mine = self.rating.expected
         if mine is None or self.best.expected is None:
             return ""
-        if self.best.move == self.move or (self.lost or 0.0) < 0.05:
+        same = number_text(mine, lang) == number_text(self.best.expected, lang)
+        if self.best.move == self.move or same or (self.lost or 0.0) < 0.05:
             return t("teach_cost_best", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang))
         return t("teach_cost", lang, move=move_text(self.move, lang),

@@ -41,6 +41,12 @@ def text_of(value: Any, lang: str) -> str:
     return str(value)
 
 
+def shown(text: str) -> str:
+    """Text made safe for the page: escaped, and any character the browser cannot be sent
+    (a lone surrogate from a hostile file) replaced, so one bad name never breaks the page."""
+    return escape(text.encode("utf-8", "replace").decode("utf-8"))
+
+
 class Messages:
     """The visible line under a widget (``kamp-message``): information, refusals and errors."""
 
@@ -51,16 +57,16 @@ class Messages:
         self.widget.layout.min_height = "1.6em"
 
     def info(self, text: str) -> None:
-        self.widget.value = f"<div class='kamp-info' role='status'>{escape(text)}</div>"
+        self.widget.value = f"<div class='kamp-info' role='status'>{shown(text)}</div>"
 
     def refuse(self, text: str) -> None:
         """A move the rules refuse: said in words, visibly, in the page."""
         self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:#a12;"
-                             f"font-weight:bold'>{escape(text)}</div>")
+                             f"font-weight:bold'>{shown(text)}</div>")
 
     def error(self, text: str) -> None:
         self.widget.value = (f"<div class='kamp-error' role='alert' style='color:#a12;"
-                             f"font-weight:bold'>{escape(text)}</div>")
+                             f"font-weight:bold'>{shown(text)}</div>")
 
     def clear(self) -> None:
         self.widget.value = ""
