@@ -16,20 +16,26 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-# Test files that need more than the test extra, and the markers their tests get.
-FILE_MARKS = {"test_app_browser.py": ("app", "browser"), "test_binder.py": ("app",)}
+# Test files that need more than the test extra, and the markers their tests get: by name
+# prefix, so a new browser test file is marked without being listed here.
+PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
+                ("test_site", ("app", "browser")), ("test_binder", ("app",)))
+
+
+def _file_marks(name: str) -> tuple[str, ...] | None:
+    return next((marks for prefix, marks in PREFIX_MARKS if name.startswith(prefix)), None)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.path))
-        marks = ("notebook",) if path.suffix == ".ipynb" else FILE_MARKS.get(path.name, ("unit",))
+        marks = ("notebook",) if path.suffix == ".ipynb" else _file_marks(path.name) or ("unit",)
         for mark in marks:
             item.add_marker(getattr(pytest.mark, mark))
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    marks = FILE_MARKS.get(collection_path.name)
+    marks = _file_marks(collection_path.name)
     markexpr = config.getoption("markexpr", "") or ""
     if not marks or not markexpr:
         return None

@@ -49,7 +49,9 @@ def test_a_word_is_a_problem_at_its_cell_and_the_winner_is_not_starred() -> None
     assert "kamp-problem" in w.cell(2, "Ola")._dom_classes
     assert "«åtte»" in w.notes.value
     assert "kamp-winner" not in w.table.value and "Arket ser riktig ut" not in w.standings.value
-    assert "Ola 8" in w.standings.value  # «åtte» is not counted (16 - 8)
+    # «åtte» is never counted as 0: no total until it is put right
+    assert "1 feil" in w.standings.value and "Ola 8" not in w.standings.value
+    assert w.table.value.count(">?</td>") == 1  # Ola's sum, and nobody else's
     w.cell(2, "Ola").value = "8"
     assert w.notes.value == "" and "kamp-problem" not in w.cell(2, "Ola")._dom_classes
     assert w.table.value.count('class="kamp-winner"') == 2

@@ -48,6 +48,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
                     f"text-align:right;overflow-wrap:break-word'>{escape(name)}{mark}</th>")
     body = []
     running = dict.fromkeys(players, 0)
+    unknown: set[str] = set()  # players with a cell that is not a number
     for i, (kind, scores) in enumerate(rows):
         label = labels[i] if labels is not None else kind_name(kind, lang)
         if in_progress == i:
@@ -59,7 +60,10 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
             if value is None:
                 shown = "–"
                 title = t("draw_empty_cell", lang)
-            elif not isinstance(value, int):  # text as typed: kept, shown, not added
+            elif not isinstance(value, int):  # text as typed: kept, shown, never added as 0
+                shown = escape(str(value))
+                unknown.add(name)
+            elif name in unknown:  # a sum above is not a number: nor is any after it
                 shown = escape(str(value))
             else:
                 running[name] += value
@@ -88,8 +92,12 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
         cls = ' class="kamp-total kamp-winner"' if name in win else ' class="kamp-total"'
         style = f"text-align:right;{pad};border-top:1px solid #999" + (
             ";font-weight:bold;background:#fff5cc;color:#1b1b1b" if name in win else "")
-        totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
-                      f"{running[name]}</td>")
+        if name in unknown:
+            totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}' title='"
+                          f"{escape(t('draw_total_unknown', lang))}'>?</td>")
+        else:
+            totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
+                          f"{running[name]}</td>")
     extra = "".join(f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
                     f"{escape(m)}</div>" for m in sheet_problems)
     return (f"<table class='kamp-score-sheet' style='border-collapse:collapse;max-width:100%'>"

@@ -42,6 +42,9 @@ register({
     "draw_slot_open": {"nb": "{card} kan legges her", "en": "{card} can be laid here"},
     "draw_slot_empty": {"nb": "{card} er ikke lagt", "en": "{card} is not laid"},
     "draw_empty_cell": {"nb": "ikke fylt inn", "en": "not filled in"},
+    "draw_total_unknown": {"nb": "Summen regnes ut når alle tallene i kolonnen er tall",
+                           "en": "The total is worked out once every entry in the column is a "
+                                 "number"},
     "draw_overview": {"nb": "Rundene i spillet", "en": "The rounds of the game"},
     "draw_double": {"nb": "teller dobbelt", "en": "scores double"},
     # the learner's table

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kamplib.errors import KampError, SheetError
+from kamplib.errors import SheetError
 from kamplib.i18n import register, t
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import check_players
-from kamplib.sheet import Problem, ScoreSheet
-from kamplib.standings import standing
+from kamplib.sheet import Problem, ScoreSheet, SheetStanding
 
 __all__ = ["SheetEntry", "MAX_CSV_BYTES"]
 
@@ -48,30 +47,16 @@ class SheetEntry:
     def _build(self) -> None:
         """The score sheet from the typed texts (the sheet reads them as the checker wants)."""
         sheet = ScoreSheet(self.players, rules=self.rules)
-        self._unreadable: list[Problem] = []
         for i, kind in enumerate(self.kinds):
-            sheet.add_row(kind)
-            for p in self.players:
-                self._put(sheet, i, p, self.texts[i][p])
+            sheet.add_row(kind, [self.texts[i][p] for p in self.players])
         self.sheet = sheet
-
-    def _put(self, sheet: ScoreSheet, row: int, player: str, text: str) -> None:
-        try:
-            sheet.set_score(row, player, text)
-        except KampError:
-            raise
-        except ValueError:  # a character the sheet's reader cannot take: kept, not counted
-            sheet.set_score(row, player, None)
-            self._unreadable.append(Problem(row, player, "sheet_not_number",
-                                            {"value": text}, self.kinds[row]))
 
     def set_cell(self, row: int, player: str, text: str) -> None:
         """What the learner typed in one cell; kept as typed whatever it is."""
         if not 0 <= row < len(self.kinds) or player not in self.players:
             raise SheetError("sheet_no_row", number=row + 1, count=len(self.kinds))
         self.texts[row][player] = "" if text is None else str(text)
-        self._unreadable = [p for p in self._unreadable if (p.row, p.player) != (row, player)]
-        self._put(self.sheet, row, player, self.texts[row][player])
+        self.sheet.set_score(row, player, self.texts[row][player])
 
     def cell(self, row: int, player: str) -> str:
         return self.texts[row][player]
@@ -125,28 +110,24 @@ class SheetEntry:
         return True
 
     # -- the verdict ---------------------------------------------------------------------------
+    def verdict(self) -> SheetStanding:
+        """The checker's judgement of the whole sheet (:meth:`ScoreSheet.standing`)."""
+        return self.sheet.standing()
+
     def problems(self) -> list[Problem]:
         """What is wrong, cell by cell and row by row; a row not begun is not a problem yet."""
-        unreadable = {(p.row, p.player) for p in self._unreadable}
         begun = {i for i, row in enumerate(self.texts) if any(v.strip() for v in row.values())}
-        found = [p for p in self.sheet.problems()
-                 if not (p.code == "sheet_missing"
-                         and ((p.row, p.player) in unreadable or p.row not in begun))]
-        return sorted(self._unreadable + found,
-                      key=lambda p: (p.row if p.row is not None else 10**6,
-                                     self.players.index(p.player) if p.player in self.players
-                                     else -1))
+        return [p for p in self.verdict().problems
+                if not (p.code == "sheet_missing" and p.row not in begun)]
 
-    def totals(self) -> dict[str, int]:
-        return self.sheet.totals()
+    def totals(self) -> dict[str, int] | None:
+        """The totals, declared only while no row has a problem (None otherwise)."""
+        return self.verdict().totals
 
     def winners(self) -> list[str]:
-        """The winners, named only when every row is filled in and nothing is wrong, by the
-        engine's one judgement of totals and tie-breaks (:func:`kamplib.standings.standing`)."""
-        if self.problems() or not self.sheet.is_complete:
-            return []
-        scores = [{p: int(v) for p, v in row.items()} for _, row in self.sheet.rows]
-        return list(standing(self.players, scores, self.rules).winners)
+        """The winners, named only when the game is over and nothing is wrong, by the engine's
+        one judgement of totals and tie-breaks."""
+        return list(self.verdict().winners)
 
     # -- files ---------------------------------------------------------------------------------
     def file_name(self, lang: str = "nb") -> str:
@@ -156,16 +137,8 @@ class SheetEntry:
         return _safe_file_name(stem) + ".csv"
 
     def to_csv(self) -> str:
-        """The sheet as CSV, exactly as typed."""
-        import csv
-        import io
-
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["round", *self.players])
-        for kind, row in zip(self.kinds, self.texts, strict=True):
-            writer.writerow([kind, *(row[p] for p in self.players)])
-        return buf.getvalue()
+        """The sheet as CSV, every cell as the sheet holds it."""
+        return self.sheet.to_csv()
 
     @classmethod
     def from_csv(cls, content: bytes | str, *, name: str = "poengark.csv",
@@ -174,11 +147,6 @@ class SheetEntry:
         size = len(content) if size is None else size
         if size > MAX_CSV_BYTES:
             raise SheetError("teach_file_too_big", name=name, size=size, limit=MAX_CSV_BYTES)
-        if isinstance(content, bytes):
-            try:
-                content = content.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise SheetError("sheet_empty") from None
         sheet = ScoreSheet.from_csv(content, rules.game if rules else None,
                                     rules.differences() if rules else None)
         entry = cls(sheet.players, rules=sheet.rules)

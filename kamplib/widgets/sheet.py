@@ -240,7 +240,10 @@ class ScoreSheetWidget(widgets.VBox):
         self.table.value = sheet_table_html(entry.players, sheet.rows, winners=entry.winners(),
                                             lang=lang, problems=problems, labels=labels)
         totals = entry.totals()
-        ranked = sorted(entry.players, key=lambda p: totals[p])
-        standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
-        ok = "" if problems else f" {t('w_sheet_ok', lang)}"
-        self.standings.value = escape(t("standings", lang, standings=standings) + ok)
+        if totals is None:  # a row has a problem: no total until it is put right
+            self.standings.value = escape(entry.verdict().message(lang))
+        else:
+            ranked = sorted(entry.players, key=lambda p: totals[p])
+            standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
+            ok = "" if problems else f" {t('w_sheet_ok', lang)}"
+            self.standings.value = escape(t("standings", lang, standings=standings) + ok)
