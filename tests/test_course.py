@@ -235,7 +235,7 @@ def test_costly_trick_and_taken_picture_show_the_points() -> None:
 def test_fantan_picture_shows_the_table_after_some_moves() -> None:
     rnd = bot_round("fantan", seed=14)
     first = fantan_picture(rnd, 1)
-    assert first.count("data-card=") < fantan_picture(rnd).count("data-card=")
+    assert first.count("<svg") < fantan_picture(rnd).count("<svg")
     assert "_repr_html_" in dir(first)
 
 

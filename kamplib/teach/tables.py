@@ -21,6 +21,7 @@ from kamplib.kinds import kind_of
 from kamplib.round import Round
 from kamplib.rules import Rules, defaults
 from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES, first_to_act
+from kamplib.teach import texts as _texts  # noqa: F401  (the word for a pass)
 from kamplib.tricks import TrickRound
 
 __all__ = ["Table", "deck_table", "dealers_table", "starter_text", "trick_log", "move_log",
@@ -36,7 +37,6 @@ register({
     "tbl_took": {"nb": "Tok stikket", "en": "Took it"},
     "tbl_turn": {"nb": "Trekk", "en": "Turn"},
     "tbl_move": {"nb": "Kort", "en": "Card"},
-    "tbl_pass": {"nb": "pass", "en": "pass"},
     "tbl_dealer": {"nb": "Giver", "en": "Dealer"},
     "tbl_starts": {"nb": "Begynner", "en": "Starts"},
     "tbl_starts_seven": {"nb": "{player} (har {card})", "en": "{player} (holds {card})"},
@@ -159,7 +159,7 @@ def trick_log(rnd: Round, lang: str = "nb", *, scoring_only: bool = False) -> Ta
 def move_log(rnd: Round, lang: str = "nb", last: int | None = None) -> Table:
     """The moves of a round in order (turn, player, card or pass); the ``last`` few if given."""
     rows = tuple((i, rnd.players[seat],
-                  move.symbol if isinstance(move, Card) else t("tbl_pass", lang))
+                  move.symbol if isinstance(move, Card) else t("teach_pass_word", lang))
                  for i, (seat, move) in enumerate(rnd.history, 1))
     table = Table((t("tbl_turn", lang), t("word_player", lang), t("tbl_move", lang)), rows)
     return table.tail(last) if last else table
