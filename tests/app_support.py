@@ -207,7 +207,8 @@ def _local_only(route: Any) -> None:
 
 def new_learner(browser: Any, **options: Any) -> Any:
     """A fresh browser context (own cookies, own pages) that cannot reach the internet."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    options.setdefault("viewport", {"width": 1280, "height": 900})
+    context = browser.new_context(**options)
     context.route("**/*", _local_only)
     return context
 

@@ -35,7 +35,7 @@ from jupyter_client.provisioning import LocalProvisioner
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 ZYGOTE = Path(__file__).with_name("zygote.py")
-REPLY_TIMEOUT = 10.0
+REPLY_TIMEOUT = 30.0  # seconds; a loaded machine can be slow to fork
 READY_TIMEOUT = 20.0  # seconds a kernel waits for a nursery that is still importing
 LOOK_AT_SOURCES_EVERY = 1.0  # seconds
 # No thread may exist in the nursery when it forks; one BLAS thread per kernel also suits a
@@ -116,8 +116,10 @@ class ForkServer:
         try:
             reply = await self._ask({"argv": argv, "env": env, "cwd": cwd})
         except (TimeoutError, OSError, ValueError) as error:
-            self.log.warning("Kernel nursery did not answer (%s); starting a kernel directly",
+            self.log.warning("Kernel nursery did not answer (%r); starting a kernel directly",
                              error)
+            with contextlib.suppress(TimeoutError, OSError, ValueError):
+                await self._ask({"cancel": argv})  # no second kernel for the same page
             return None
         pid = reply.get("pid")
         return pid if isinstance(pid, int) and pid > 0 else None

@@ -9,7 +9,9 @@ that kernel: new session, the request's environment and folder, fresh random see
 ``{"pid": N}``.  A forked kernel starts in a fraction of the time of a fresh interpreter and
 shares the imported modules' memory with its siblings (copy-on-write).
 
-``{"retire": true}`` stops accepting requests; a retired nursery (the server started a new one
+``{"cancel": [...argv]}`` ends the kernel forked for that command, if any (the server gave up
+waiting for the reply and started it the ordinary way).  ``{"retire": true}`` stops accepting
+requests; a retired nursery (the server started a new one
 after the course's code changed) exits once its last kernel has ended, so no learner loses a
 kernel.  The nursery also exits when the server that started it is gone.
 
@@ -51,9 +53,12 @@ def main(argv: list[str]) -> int:
     listener.settimeout(ACCEPT_TICK)
     parent = os.getppid()
     children: set[int] = set()
+    forked_for: dict[str, int] = {}  # command line -> pid, so a request can be cancelled
     accepting = True
     while True:
         _reap(children)
+        if len(forked_for) > len(children):
+            forked_for = {line: pid for line, pid in forked_for.items() if pid in children}
         if os.getppid() != parent or (not accepting and not children):
             return 0
         if not accepting:
@@ -70,6 +75,13 @@ def main(argv: list[str]) -> int:
             except (OSError, ValueError) as error:
                 _reply(conn, {"error": f"bad request: {error}"})
                 continue
+            if "cancel" in request:
+                pid = forked_for.pop(json.dumps(request["cancel"]), None)
+                if pid in children:
+                    with contextlib.suppress(OSError):
+                        os.killpg(pid, signal.SIGKILL)
+                _reply(conn, {"cancelled": pid})
+                continue
             if request.get("retire"):
                 accepting = False
                 listener.close()
@@ -81,6 +93,7 @@ def main(argv: list[str]) -> int:
             if pid == 0:
                 _become_kernel(request, listener, conn)  # never returns
             children.add(pid)
+            forked_for[json.dumps(request.get("argv"))] = pid
             _reply(conn, {"pid": pid})
 
 
