@@ -189,7 +189,26 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait(timeout=5)
 
 
+def wait_until(condition: Any, timeout: float, what: str) -> None:
+    """Poll `condition()` until true; fail saying `what` did not happen within `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:.0f} s: {what}")
+        time.sleep(0.25)
+
+
 # --- the browser -----------------------------------------------------------------------------
+
+def require_chromium() -> None:
+    """Fail a browser test module at import when Chromium is missing (CI installs it)."""
+    import pytest
+
+    pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
+        pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
+                    pytrace=False)
+
 
 def launch_chromium(playwright: Any) -> Any:
     """Playwright's Chromium driver on Debian's Chromium binary."""

@@ -23,16 +23,14 @@ from app_support import (
     launch_chromium,
     new_learner,
     page_problems,
+    require_chromium,
     running_app,
     tutorial_steps,
     wait_rendered,
     wait_widgets,
 )
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEPS = tutorial_steps()

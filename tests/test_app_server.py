@@ -30,6 +30,7 @@ from app_support import (
     kernel_processes,
     quick_kernels,
     running_app,
+    wait_until,
 )
 
 QUERY_PAGE = "tests/browser/query.ipynb"
@@ -91,14 +92,6 @@ def printed_query(html: str) -> dict[str, list[str]]:
     return json.loads(unescape(found[1]))
 
 
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:.0f} s: {what}")
-        time.sleep(0.25)
-
-
 def pool_filled(server: AppServer, page: str) -> bool:
     return f"Kernel pool of {page} is filled" in server.log_text()
 
@@ -109,7 +102,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     log = tmp_path_factory.mktemp("app-server") / "voila.log"
     with running_app(log, [*POOL_QUERY_PAGE, *quick_kernels(GRACE, LOOK)],
                      test_pages=True) as server:
-        wait_for(lambda: pool_filled(server, QUERY_PAGE), 120, "the query page's pool")
+        wait_until(lambda: pool_filled(server, QUERY_PAGE), 120, "the query page's pool")
         yield server
 
 
@@ -219,7 +212,7 @@ def test_query_reaches_a_kernel_started_for_the_request(app: AppServer) -> None:
 def test_each_pooled_page_gets_its_own_request(app: AppServer) -> None:
     """The pool refills between requests: every kernel reads the request it was handed."""
     for name in ("Per", "Siri", "Ola"):
-        wait_for(lambda: pool_filled(app, QUERY_PAGE), 60, "the pool to refill")
+        wait_until(lambda: pool_filled(app, QUERY_PAGE), 60, "the pool to refill")
         reply = Browserless(app).get(f"{QUERY_PAGE}?name={name}")
         assert printed_query(reply.text) == {"name": [name]}
 
@@ -228,7 +221,7 @@ def test_each_pooled_page_gets_its_own_request(app: AppServer) -> None:
 
 def test_pooled_kernel_older_than_the_grace_still_serves_its_page(app: AppServer) -> None:
     step = "tutorial/02-pass.ipynb"
-    wait_for(lambda: pool_filled(app, step), 120, "the step's pool")
+    wait_until(lambda: pool_filled(app, step), 120, "the step's pool")
     time.sleep(3 * GRACE)  # the pooled kernel is now "idle" far longer than the grace
     reply = Browserless(app).get(step)
     assert reply.status == 200
@@ -249,7 +242,7 @@ def test_twenty_bare_gets_leave_only_the_pool_and_two(app: AppServer) -> None:
     with ThreadPoolExecutor(max_workers=5) as pool:
         statuses = list(pool.map(bare_get, range(20)))
     assert statuses == [200] * 20
-    wait_for(lambda: len(kernel_processes(app.process.pid)) <= pool_size(app) + 2,
+    wait_until(lambda: len(kernel_processes(app.process.pid)) <= pool_size(app) + 2,
              GRACE + 30, "kernels of pages nobody opened to end")
 
 
@@ -281,13 +274,13 @@ def test_over_the_caps_a_learner_is_asked_to_try_again(capped: AppServer) -> Non
     assert busy.status == 503
     assert "Full right now" in busy.text and "Wait half a minute and try again" in busy.text
     # nobody opened those pages in a browser: their kernels end, and Siri gets hers
-    wait_for(lambda: not kernel_processes(capped.process.pid), GRACE + 30,
+    wait_until(lambda: not kernel_processes(capped.process.pid), GRACE + 30,
              "the unopened pages' kernels to end")
     assert siri.get(WELCOME).status == 200
 
 
 def test_the_try_again_page_starts_no_kernel(capped: AppServer) -> None:
-    wait_for(lambda: not kernel_processes(capped.process.pid), GRACE + 30, "a quiet server")
+    wait_until(lambda: not kernel_processes(capped.process.pid), GRACE + 30, "a quiet server")
     one = Browserless(capped)
     assert one.get(WELCOME).status == 200
     for _ in range(5):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,14 +21,13 @@ from app_support import (
     new_learner,
     page_problems,
     quick_kernels,
+    require_chromium,
     running_app,
     wait_rendered,
+    wait_until,
 )
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEP = "tutorial/02-pass.ipynb"
@@ -70,14 +68,6 @@ def kernel_alive(server: AppServer, kernel: str) -> bool:
         return bool(kernel_process(server.process.pid, kernel).is_running())
     except LookupError:
         return False
-
-
-def wait_until(condition: Any, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:.0f} s: {what}")
-        time.sleep(0.25)
 
 
 def open_step(page: Any, url: str) -> None:
