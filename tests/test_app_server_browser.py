@@ -208,6 +208,8 @@ def test_the_text_column_uses_a_phones_width(app: AppServer, chromium: Any, them
                        .map(p => p.getBoundingClientRect().width)),
         colour: getComputedStyle(document.querySelector('.jp-RenderedMarkdown p')).color,
         ground: getComputedStyle(document.querySelector('.kamp-column')).backgroundColor,
+        note: getComputedStyle(document.querySelector('.kamp-note')).backgroundColor,
+        noteText: getComputedStyle(document.querySelector('.kamp-note p')).color,
     })""")
     assert widths["page"] <= PHONE["width"], "the page scrolls sideways"
     assert widths["text"] >= PHONE["width"] - 40, f"text column only {widths['text']:.0f} px"
@@ -215,6 +217,7 @@ def test_the_text_column_uses_a_phones_width(app: AppServer, chromium: Any, them
     light_ground = _luminance(widths["ground"]) > 0.5
     assert light_text != light_ground, widths  # readable: text and ground differ
     assert light_ground == (theme == "light")
+    assert (_luminance(widths["noteText"]) > 0.5) != (_luminance(widths["note"]) > 0.5), widths
     shot(page, f"server-step-{theme}-390", full=True)
     context.close()
 
