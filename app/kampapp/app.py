@@ -115,7 +115,9 @@ class CourseApp(Voila):
     )
     kernel_look_every = Float(5.0, config=True, help="Seconds between looks at every kernel.")
     preload = List(
-        Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.course", "kamplib.widgets"],
+        Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widgets.site",
+                    "kamplib.teach.examples", "kamplib.teach.notes", "kamplib.teach.tables",
+                    "kamplib.teach.front"],
         config=True,
         help="Modules the kernel nursery imports once for every kernel; empty: no nursery, "
              "every kernel starts a fresh Python.",
