@@ -117,6 +117,7 @@ def test_navigation_links_resolve_and_carry_the_choices(path: str) -> None:
 
 
 def test_the_page_head_shows_the_way_home_and_any_problem(monkeypatch) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel Voilà started for the request
     monkeypatch.setenv("QUERY_STRING", "queen_points=9&lang=en&players=A,B,C")
     head = open_page("tutorial/02-pass.ipynb")
     assert head.lang == "en" and head.table("femkamp")["players"] == ("A", "B", "C")

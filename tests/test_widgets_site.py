@@ -10,6 +10,7 @@ from kamplib.widgets.site import Live, SiteHead, SiteNav
 
 
 def test_the_head_reads_the_address_and_the_nav_follows_the_picker(monkeypatch) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel Voilà started for the request
     monkeypatch.setenv("QUERY_STRING", "players=Anna,Bj%C3%B8rn,Kari&trump=Z")
     page = SiteHead("tutorial/09-husregler.ipynb")
     nav = SiteNav(page)
