@@ -1,7 +1,7 @@
 """No page stays on the loading screen (issue 14): a page opened at any moment shows its widget
-views.
+views, or tells the learner what went wrong and offers to try again.
 
-The tests wait the way a learner does: the browser is left to itself (no Playwright
+The first two tests wait the way a learner does: the browser is left to itself (no Playwright
 call while waiting) and each page tells a small listener in this process when it has drawn every
 widget view its cells announce.  A test harness that holds a page's requests in Python (a
 Playwright route does: its handler only runs inside a Playwright call) leaves such a page on its
@@ -20,20 +20,27 @@ from typing import Any
 
 import pytest
 from app_support import (
+    REPO,
     AppServer,
     launch_chromium,
     new_learner,
     require_chromium,
     running_app,
     tutorial_steps,
+    wait_widgets,
 )
 
 require_chromium()
 
+SCREENSHOTS = REPO / "screenshots"
 BOUND = 120.0  # seconds for a page to draw its widgets on a busy 2-core machine; not a benchmark
+PATIENCE = 30.0  # the template's PATIENCE_MS: then a slow start offers to try again
 AT_START = "tutorial/09-husregler.ipynb"
 TOGETHER = ["tutorial/02-pass.ipynb", "tutorial/04-damer.ipynb", "tutorial/06-grand.ipynb",
             "tutorial/08-hel-femkamp.ipynb", "tutorial/03-klover.ipynb"]
+PROBLEM = "#kamp-loading-problem:not([hidden])"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 # Runs in every page of a reporting learner: once the page has drawn as many widget views as
 # its cells announce (Voilà puts each output in a script until its front end renders it), it
@@ -176,3 +183,60 @@ def test_pages_opened_together_all_draw_their_widgets(
     assert_all_drew(opened, heard)
     for context in contexts:
         context.close()
+
+
+# --- a front end that fails or is slow to start -----------------------------------------------
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_a_front_end_that_cannot_start_says_so_and_trying_again_works(
+    app: AppServer, chromium: Any, viewport: dict[str, int],
+) -> None:
+    context = new_learner(chromium, viewport=viewport)
+    page = context.new_page()
+    page.route("**/voila/static/voila.js", lambda route: route.abort())
+    page.goto(app.url(AT_START), timeout=180_000)
+    page.wait_for_selector(PROBLEM, timeout=30_000)
+    assert page.inner_text("#kamp-loading-title") == "Noe gikk galt"
+    assert page.inner_text("#kamp-loading-problem-text") == (
+        "Siden klarte ikke å starte i nettleseren. Prøv igjen, eller gå til forsiden.")
+    assert page.inner_text("#kamp-loading-problem .kamp-to-front") == "Til forsiden"
+    assert page.is_hidden(".kamp-loading-bar") and page.is_hidden("#loading_text")
+    shot(page, f"stuck-failed-{viewport['width']}")
+    page.unroute("**/voila/static/voila.js")
+    with page.expect_navigation():
+        page.click("#kamp-loading-problem .kamp-try-again")
+    wait_widgets(page, timeout=BOUND * 1000)
+    assert page.query_selector("#loading") is None
+    context.close()
+
+
+def test_a_slow_front_end_offers_to_try_again_and_the_page_still_comes(
+    app: AppServer, chromium: Any,
+) -> None:
+    """Voilà's script held back past the patience: the learner is told (here in English), and
+    the page shows itself as soon as the script arrives."""
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/voila/static/voila.js", lambda route: held.append(route))
+    page.goto(app.url(AT_START) + "?lang=en", wait_until="commit", timeout=180_000)
+    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    assert page.query_selector(PROBLEM) is None, "the message came before the patience ran out"
+    page.wait_for_selector(PROBLEM, timeout=(PATIENCE + 30) * 1000)
+    assert page.inner_text("#kamp-loading-title") == "Getting the page ready …"
+    assert page.inner_text("#kamp-loading-problem-text") == (
+        "This is taking longer than usual. Wait a little longer, or try again.")
+    assert page.inner_text("#kamp-loading-problem .kamp-try-again") == "Try again"
+    assert page.get_attribute("#kamp-loading-problem .kamp-to-front", "href").endswith(
+        "?lang=en")
+    shot(page, "stuck-slow-390")
+    assert len(held) == 1
+    held[0].continue_()
+    wait_widgets(page, timeout=BOUND * 1000)
+    assert page.query_selector("#loading") is None
+    context.close()
