@@ -118,14 +118,14 @@ def quick_kernels(grace: float = 3.0, look_every: float = 0.5) -> list[str]:
     return [f"--CourseApp.kernel_grace={grace}", f"--CourseApp.kernel_look_every={look_every}"]
 
 
-def app_command(port: int) -> list[str]:
+def app_command(port: int, repo: Path = REPO) -> list[str]:
     """The command `make app` runs, read from the Makefile itself, on another port.
 
     `make -n` prints the recipe without running it; `-o` keeps make from rebuilding the venv.
     """
     out = subprocess.run(
         ["make", "--no-print-directory", "-n", "-o", STAMP, "app", f"APP_PORT={port}"],
-        cwd=REPO, capture_output=True, text=True, check=True,
+        cwd=repo, capture_output=True, text=True, check=True,
     ).stdout.strip().splitlines()
     if len(out) != 1:
         raise RuntimeError(f"`make -n app` should print one command, got: {out!r}")
@@ -181,20 +181,23 @@ def _wait_ready(server: AppServer, timeout: float) -> None:
 @contextmanager
 def running_app(
     log: Path, extra_args: list[str] | None = None, port: int | None = None,
-    timeout: float = 60.0, *, test_pages: bool = False,
+    timeout: float = 60.0, *, test_pages: bool = False, repo: Path = REPO,
+    env: dict[str, str] | None = None,
 ) -> Iterator[AppServer]:
     """Start the app exactly as `make app` would (plus `extra_args`), stop it and its kernels.
 
     `test_pages=True` also serves the test notebooks of `tests/browser/` (a course server
-    refuses them).
+    refuses them).  `repo` is the checkout whose app is started (a benchmark compares another
+    commit's server side by side); `env` is added to the server's (and its kernels')
+    environment.
     """
     port = port or free_port()
-    command = app_command(port) + (allow_folders(TEST_PAGES) if test_pages else []) + list(
+    command = app_command(port, repo) + (allow_folders(TEST_PAGES) if test_pages else []) + list(
         extra_args or [])
-    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    server_env = {**{k: v for k, v in os.environ.items() if k != "MPLBACKEND"}, **(env or {})}
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT, env=env,
+            command, cwd=repo, stdout=sink, stderr=subprocess.STDOUT, env=server_env,
             start_new_session=True,
         )
     server = AppServer(port, process, log)

@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, settings
 # Test files that need more than the test extra, and the markers their tests get: by name
 # prefix, so a new browser test file is marked without being listed here.
 PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
-                ("test_site", ("app", "browser")), ("test_binder", ("app",)))
+                ("test_site", ("app", "browser")), ("test_binder", ("app",)),
+                ("test_light_", ("app",)))
 
 
 def _file_marks(name: str) -> tuple[str, ...] | None:
