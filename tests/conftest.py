@@ -60,3 +60,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "kamp"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # a plugin, not hooks of this file: a conftest's item hooks reach only the tests beside it,
+    # and nbval's cells live in index.ipynb, tutorial/, sekskamp/, sjukamp/ and notebooks/
+    from notebook_checks import NotebookChecks
+
+    config.pluginmanager.register(NotebookChecks(), "kamp-notebook-checks")

@@ -119,7 +119,7 @@ def front_html(choices: Choices) -> str:
     lang = choices.lang
     games = "".join(_game_block(g, choices) for g in GAMES)
     explore = "".join(
-        f"<li style='margin:4px 0'>{link(FRONT, p.path, p.title(lang), choices)}: "
+        f"<li style='margin:6px 0'>{link(FRONT, p.path, p.title(lang), choices)}<br>"
         f"{escape(t(f'front_{p.path}', lang))}</li>" for p in section_pages("notebooks"))
     return (f"<div class='kamp-front' lang='{lang}' style='line-height:1.5'>"
             f"<p style='font-size:115%;margin:4px 0'>{escape(t('front_welcome', lang))}</p>"
