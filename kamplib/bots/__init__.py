@@ -1,7 +1,8 @@
 """Computer opponents at three levels, each decision with a reason a learner can read.
 
 ``random`` (lett) plays any legal move, ``heuristic`` (middels) plays the tactics the rule texts
-teach, ``search`` (vanskelig) samples the hidden cards and plays each candidate out.  A bot is
+teach, ``search`` (vanskelig) samples the hidden cards in agreement with what the table showed,
+plays each candidate out and solves endgames exactly (:mod:`kamplib.bots.search`).  A bot is
 handed a :class:`~kamplib.view.PlayerView` and nothing else, so it cannot see other hands.
 """
 
@@ -13,14 +14,20 @@ from kamplib.bots.base import Bot, Decision, check_to_move, reason
 from kamplib.errors import RuleError
 from kamplib.i18n import LANGS, register, t
 
-__all__ = ["LEVELS", "level_name", "Decision", "Bot", "make_bot", "check_to_move", "reason"]
+__all__ = ["LEVELS", "SEARCH_LEVELS", "level_name", "Decision", "Bot", "make_bot",
+           "check_to_move", "reason"]
 
 LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
+# Searches beyond the learner's levels: ``analysis`` (stronger, for reviews) and
+# ``plain_search`` (the search before inference and exact endgames, kept for comparisons).
+SEARCH_LEVELS: tuple[str, ...] = ("search", "analysis", "plain_search")
 
 register({
     "level_random": {"nb": "lett", "en": "easy"},
     "level_heuristic": {"nb": "middels", "en": "medium"},
     "level_search": {"nb": "vanskelig", "en": "hard"},
+    "level_analysis": {"nb": "analyse", "en": "analysis"},
+    "level_plain_search": {"nb": "enkelt søk", "en": "plain search"},
 })
 
 
@@ -30,7 +37,8 @@ def level_name(level: str, lang: str = "nb") -> str:
 
 
 def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) -> Bot:
-    """A bot of the given level; ``search`` takes ``samples=`` and ``time_budget=`` (seconds)."""
+    """A bot of the given level; the searches (:data:`SEARCH_LEVELS`) take ``samples=`` (the
+    most deals they draw per decision)."""
     key = level.strip().lower() if isinstance(level, str) else level
     key = _ALIASES.get(key, key)
     if key == "random":
@@ -43,10 +51,10 @@ def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) 
 
         _no_options(key, options)
         return HeuristicBot(seed)
-    if key == "search":
+    if key in SEARCH_LEVELS:
         from kamplib.bots.search import SearchBot
 
-        return SearchBot(seed, **_search_options(options))
+        return SearchBot(seed, level=key, **_search_options(key, options))
     raise RuleError("bot_unknown_level", value=level, allowed=", ".join(LEVELS))
 
 
@@ -62,20 +70,15 @@ def _no_options(level: str, options: dict[str, Any]) -> None:
                         allowed="-")
 
 
-def _search_options(options: dict[str, Any]) -> dict[str, Any]:
-    allowed = ("samples", "time_budget")
+def _search_options(level: str, options: dict[str, Any]) -> dict[str, Any]:
+    allowed = ("samples",)
     for key, value in options.items():
         if key not in allowed:
-            raise RuleError("bot_bad_option", level="search", option=key,
+            raise RuleError("bot_bad_option", level=level, option=key,
                             allowed=", ".join(allowed))
-        if key == "samples" and (not isinstance(value, int) or isinstance(value, bool)
-                                 or value < 1):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise RuleError("bot_bad_value", option=key, value=value,
                             expected="et helt tall ≥ 1 / a whole number ≥ 1")
-        if key == "time_budget" and value is not None and (
-                isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
-            raise RuleError("bot_bad_value", option=key, value=value,
-                            expected="sekunder > 0 / seconds > 0")
     return options
 
 

@@ -14,6 +14,7 @@ English, while simulations and search playouts use the move alone (no text is bu
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from kamplib.bots.base import Decision, check_to_move, reason
@@ -94,7 +95,7 @@ def _choose_trump(sit: Situation) -> Choice:
 # -- rounds where tricks or their cards cost points -------------------------------------------
 def penalty(sit: Situation, card: Card) -> int:
     """What ``card`` costs whoever takes it in this round (tricks themselves aside)."""
-    return KINDS[sit.kind].card_values(sit.rules)[card.index]
+    return sit.values[card.index]
 
 
 def _avoid(sit: Situation) -> Choice:
@@ -223,12 +224,18 @@ def _take_lead(sit: Situation, legal: tuple[Card, ...]) -> Choice:
 
 
 # -- Fan Tan ------------------------------------------------------------------------------------
+@cache
+def _rows(layout: str) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """:func:`rows_from` of every card (by index), worked out once per layout."""
+    return tuple(tuple(tuple(row) for row in rows_from(c, layout)) for c in Card.ALL)
+
+
 def _fantan_value(sit: Situation, card: Card) -> tuple[int, int, int]:
     """(own cards freed in a row, own cards further on, cards opened for the others)."""
     chain = reach = gift = 0
     hand = sit.hand
     others = sit.in_play & ~hand & ~sit.laid
-    for row in rows_from(card, sit.rules.fantan_layout):
+    for row in _rows(sit.rules.fantan_layout)[card.index]:
         run = True
         for i, c in enumerate(row):
             if hand & c.bit:
