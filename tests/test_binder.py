@@ -11,7 +11,7 @@ import re
 import tomllib
 from urllib.parse import parse_qs, unquote, urlparse
 
-from app_support import REPO, WELCOME
+from app_support import LAUNCHER, REPO, WELCOME
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
@@ -69,8 +69,11 @@ def test_voila_json_holds_the_learner_settings() -> None:
     voila = config["VoilaConfiguration"]
     assert voila["strip_sources"] is True
     assert voila["show_tracebacks"] is False
-    culling = config["MappingKernelManager"]
-    assert culling["cull_interval"] > 0 and culling["cull_idle_timeout"] > 0
+    assert voila["template"] == "kamp"
+    assert voila["allow_template_override"] == "NO"  # ?template= cannot pick another look
+    assert (REPO / "app/share/voila/templates/kamp/index.html.j2").is_file()
+    # which notebooks are pages: one list, for the server and the tests
+    assert config["CourseApp"]["course_folders"] == ["tutorial", "notebooks"]
     # nbclient drops a cell's output when its messages come more than iopub_timeout (default 4 s)
     # after the cell finished; with ten learners starting at once a sample hand's many widget
     # messages took longer, and the hand was missing from the page.
@@ -88,3 +91,25 @@ def test_voila_json_holds_the_learner_settings() -> None:
     assert is_denied("notebooks/sekskamp.ipynb")
     assert is_denied("tests/browser/one_button.ipynb")
     assert is_denied(".venv/share/jupyter/tutorial/01-example.ipynb")
+
+
+def test_binder_start_points_voila_at_the_apps_template_and_words() -> None:
+    start = BINDER / "start"
+    assert os.access(start, os.X_OK), "binder/start must be executable"
+    text = start.read_text()
+    assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
+    assert 'export JUPYTER_PATH="$PWD/app/share' in text
+    assert 'export JUPYTER_CONFIG_PATH="$PWD/binder' in text
+    assert text.rstrip().endswith('exec "$@"')
+    assert LAUNCHER.SHARE == REPO / "app" / "share"  # where `make app` finds the template
+
+
+def test_binder_config_gives_the_template_the_same_words_as_make_app() -> None:
+    from traitlets.config import Config
+
+    config = Config()
+    source = (BINDER / "jupyter_server_config.py").read_text()
+    exec(compile(source, str(BINDER / "jupyter_server_config.py"), "exec"),
+         {"get_config": lambda: config, "__file__": str(BINDER / "jupyter_server_config.py")})
+    assert config.VoilaConfiguration.resources == {"kamp": LAUNCHER.loading_texts()}
+    assert config.VoilaConfiguration.resources["kamp"]["nb"]["app_loading"] == "Gjør klar siden …"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from kamplib.bots.base import Bot, Decision, check_to_move, reason
-from kamplib.errors import RuleError
-from kamplib.i18n import LANGS, register, t
+from kamplib.errors import RuleError, given
+from kamplib.i18n import LANGS, Phrase, register, t
 
 __all__ = ["LEVELS", "SEARCH_LEVELS", "level_name", "Decision", "Bot", "make_bot",
            "check_to_move", "reason"]
@@ -21,6 +21,8 @@ LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
 # Searches beyond the learner's levels: ``analysis`` (stronger, for reviews) and
 # ``plain_search`` (the search before inference and exact endgames, kept for comparisons).
 SEARCH_LEVELS: tuple[str, ...] = ("search", "analysis", "plain_search")
+# Most sampled deals a search may be asked for (each costs a playout per move).
+MAX_SAMPLES = 100_000
 
 register({
     "level_random": {"nb": "lett", "en": "easy"},
@@ -28,6 +30,8 @@ register({
     "level_search": {"nb": "vanskelig", "en": "hard"},
     "level_analysis": {"nb": "analyse", "en": "analysis"},
     "level_plain_search": {"nb": "enkelt søk", "en": "plain search"},
+    "bot_expect_samples": {"nb": "et helt tall fra 1 til {limit}",
+                           "en": "a whole number from 1 to {limit}"},
 })
 
 
@@ -39,7 +43,12 @@ def level_name(level: str, lang: str = "nb") -> str:
 def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) -> Bot:
     """A bot of the given level; the searches (:data:`SEARCH_LEVELS`) take ``samples=`` (the
     most deals they draw per decision)."""
-    key = level.strip().lower() if isinstance(level, str) else level
+    if not isinstance(level, str):
+        raise RuleError("bot_unknown_level", value=given(level), allowed=", ".join(LEVELS))
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RuleError("bot_bad_value", option="seed", value=given(seed),
+                        expected=Phrase("expect_whole_number"))
+    key = level.strip().lower()
     key = _ALIASES.get(key, key)
     if key == "random":
         from kamplib.bots.random_bot import RandomBot
@@ -76,9 +85,9 @@ def _search_options(level: str, options: dict[str, Any]) -> dict[str, Any]:
         if key not in allowed:
             raise RuleError("bot_bad_option", level=level, option=key,
                             allowed=", ".join(allowed))
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise RuleError("bot_bad_value", option=key, value=value,
-                            expected="et helt tall ≥ 1 / a whole number ≥ 1")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SAMPLES:
+            raise RuleError("bot_bad_value", option=key, value=given(value),
+                            expected=Phrase("bot_expect_samples", limit=MAX_SAMPLES))
     return options
 
 
