@@ -48,7 +48,7 @@ from kamplib.scoring import points_in_play
 from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES
 from kamplib.sheet import ScoreSheet
 from kamplib.standings import TIE_BREAK_KIND
-from kamplib.widgets.rules_picker import value_label
+from kamplib.teach.house_rules import value_label
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "regler.md"
 LANG = "nb"

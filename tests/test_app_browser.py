@@ -92,12 +92,12 @@ def screenshot(page: Any, name: str) -> None:
 
 # --- the front door --------------------------------------------------------------------------
 
-def test_front_door_redirects_to_welcome_step(app: AppServer) -> None:
+def test_front_door_redirects_to_the_front_page(app: AppServer) -> None:
     """(Listings and every other path answer the not-found page: tests/test_app_server.py.)"""
     assert status_and_location(app, "/") == (302, f"/voila/render/{WELCOME}")
 
 
-def test_root_url_opens_welcome_step_in_the_browser(app: AppServer, learner: Any) -> None:
+def test_root_url_opens_the_front_page_in_the_browser(app: AppServer, learner: Any) -> None:
     learner.goto(app.url("/"))
     assert learner.url == app.url(WELCOME)
     if (REPO / WELCOME).exists():
@@ -182,7 +182,7 @@ def test_walk_course_step(app: AppServer, walker: Any, index: int) -> None:
     step = STEPS[index]
     html = ARRIVED.pop(app.url(step), None)
     if html is None or walker.url != app.url(step):  # first step, or the previous test failed
-        response = walker.goto(app.url("/") if index == 0 else app.url(step))
+        response = walker.goto(app.url(step))  # (the front page's links: test_site_browser)
         assert response is not None and response.ok
         html = response.text()
     assert walker.url == app.url(step)

@@ -166,7 +166,7 @@ def test_refusing_a_page_starts_no_kernel(course: AppServer) -> None:
     assert len(kernel_processes(course.process.pid)) == before
 
 
-def test_root_opens_the_welcome_step(course: AppServer) -> None:
+def test_root_opens_the_front_page(course: AppServer) -> None:
     assert raw_get(course, "/")[:2] == (302, f"/voila/render/{WELCOME}")
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from app_support import (
     REPO,
+    WELCOME,
     AppServer,
     kernel_id,
     kernel_process,
@@ -31,7 +32,8 @@ require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEP = "tutorial/02-pass.ipynb"
-EXPLORATION = "notebooks/sekskamp.ipynb"  # not pre-heated: its page is built while one waits
+# not pre-heated: its page is built while one waits
+EXPLORATION = "notebooks/00-husregler-under-lupen.ipynb"
 GRACE = 3.0
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -173,7 +175,7 @@ def test_not_found_page_in_the_browser(
     assert page.inner_text("h1") == "Fant ikke siden"
     shot(page, f"server-not-found-{viewport['width']}")
     page.click("a.kamp-to-front")
-    page.wait_for_url(app.url("tutorial/00-velkommen.ipynb"))
+    page.wait_for_url(app.url(WELCOME))
     context.close()
 
 

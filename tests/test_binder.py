@@ -73,12 +73,14 @@ def test_voila_json_holds_the_learner_settings() -> None:
     assert voila["allow_template_override"] == "NO"  # ?template= cannot pick another look
     assert (REPO / "app/share/voila/templates/kamp/index.html.j2").is_file()
     # which notebooks are pages: one list, for the server and the tests
-    assert config["CourseApp"]["course_folders"] == ["tutorial", "notebooks"]
+    assert config["CourseApp"]["course_folders"] == [
+        "index.ipynb", "tutorial", "sekskamp", "sjukamp", "notebooks"]
     # nbclient drops a cell's output when its messages come more than iopub_timeout (default 4 s)
     # after the cell finished; with ten learners starting at once a sample hand's many widget
     # messages took longer, and the hand was missing from the page.
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30
-    # only course steps get pre-heated kernels; .venv and the explorations would cost memory.
+    # only the front page and the course steps get pre-heated kernels; .venv, the chapters and
+    # the explorations would cost memory.
     # Voilà matches these against absolute paths (rglob of the served folder), by re.match or
     # substring.
     denied = config["VoilaKernelManager"]["preheat_denylist"]
@@ -88,7 +90,8 @@ def test_voila_json_holds_the_learner_settings() -> None:
         return any(p in full or re.match(p, full) for p in denied)
 
     assert not is_denied(WELCOME) and not is_denied("tutorial/07-poengregning.ipynb")
-    assert is_denied("notebooks/sekskamp.ipynb")
+    assert is_denied("notebooks/00-husregler-under-lupen.ipynb")
+    assert is_denied("sekskamp/01-seksere-og-sjuere.ipynb")
     assert is_denied("tests/browser/one_button.ipynb")
     assert is_denied(".venv/share/jupyter/tutorial/01-example.ipynb")
 

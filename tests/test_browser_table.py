@@ -23,6 +23,8 @@ from app_support import (
     wait_widgets,
 )
 
+from kamplib.seating import default_players
+
 pytest.importorskip("playwright.sync_api")
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
     pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
@@ -156,10 +158,11 @@ def test_a_bots_card_is_announced_by_name(app: AppServer, chromium: Any, width: 
     step = next(s for s in STEPS if Path(s).name.startswith("02-"))
     context, page = open_page(chromium, app, step, width)
     try:
+        bot = default_players()[1]  # the learner takes the first seat, the next is a bot's
         legal_card(page).click()
-        page.wait_for_selector(".kamp-play .kamp-log li[data-player='Kari']", timeout=30_000)
+        page.wait_for_selector(f".kamp-play .kamp-log li[data-player='{bot}']", timeout=30_000)
         said = page.inner_text(".kamp-play .kamp-log")
-        assert "Kari la " in said or "Kari spilte ut " in said
+        assert f"{bot} la " in said or f"{bot} spilte ut " in said
         assert page.inner_text(".kamp-play .kamp-announce").strip()
         page.wait_for_selector(".kamp-play .kamp-move-rating .kamp-rating", timeout=30_000)
         shot(page, f"played-{width}")

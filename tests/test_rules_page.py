@@ -21,7 +21,7 @@ from kamplib.rules import GAMES, RULE_CHOICES, RULE_KEYS, defaults, make_rules
 from kamplib.scoring import points_in_play
 from kamplib.seating import TABLE_SIZES
 from kamplib.sheet import ScoreSheet
-from kamplib.widgets.rules_picker import value_label
+from kamplib.teach.house_rules import value_label
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "regler.md"

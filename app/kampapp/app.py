@@ -2,7 +2,7 @@
 
 What it adds to plain ``voila DIR`` (each part in its own module):
 
-- the root URL opens the welcome step; only the course's own notebooks render
+- the root URL opens the front page; only the course's own notebooks render
   (``course_folders``), everything else is our «not found» page (``pages``);
 - kernels are capped (``max_kernels``, ``max_kernels_per_client``) and end when no page uses
   them (``kernel_grace``); pooled kernels are never culled under a page (``kernels``);
@@ -44,7 +44,7 @@ from .texts import loading_texts
 
 REPO = Path(__file__).resolve().parents[2]
 SHARE = REPO / "app" / "share"  # holds voila/templates/kamp (found through JUPYTER_PATH)
-WELCOME = "tutorial/00-velkommen.ipynb"
+WELCOME = "index.ipynb"
 # What one kernel of a course page may grow to (MiB), forked or not, with room for the
 # explorations' simulations: the default kernel cap is the machine's memory over this.
 KERNEL_BUDGET_MIB = 150
@@ -86,7 +86,7 @@ class CourseApp(Voila):
     """Voilà serving the repository's course, with the course's rules for pages and kernels."""
 
     name = "kamp-app"
-    description = "Serve the kamp course with Voilà, opening at the welcome step."
+    description = "Serve the kamp course with Voilà, opening at the front page."
 
     welcome = Unicode(
         WELCOME, config=True,
@@ -94,7 +94,8 @@ class CourseApp(Voila):
     )
     course_folders = List(
         Unicode(), [], config=True,
-        help="Folders (relative to the served folder) whose notebooks are course pages; "
+        help="Folders (relative to the served folder) whose notebooks are course pages, and "
+             "single pages (an entry ending in .ipynb); "
              "every other path answers the not-found page.  Set in voila.json.",
     )
     max_kernels = Int(
@@ -114,7 +115,9 @@ class CourseApp(Voila):
     )
     kernel_look_every = Float(5.0, config=True, help="Seconds between looks at every kernel.")
     preload = List(
-        Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.course", "kamplib.widgets"],
+        Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widgets.site",
+                    "kamplib.teach.examples", "kamplib.teach.notes", "kamplib.teach.tables",
+                    "kamplib.teach.front"],
         config=True,
         help="Modules the kernel nursery imports once for every kernel; empty: no nursery, "
              "every kernel starts a fresh Python.",

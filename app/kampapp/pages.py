@@ -32,7 +32,8 @@ RETRY_AFTER = 30  # seconds, as the try-again page says
 
 
 class CoursePages:
-    """Which notebooks are pages of the course: the allow-list of folders, in one place."""
+    """Which notebooks are pages of the course: the allow-list of folders (and single pages,
+    an entry ending in ``.ipynb``), in one place."""
 
     def __init__(self, root: str | Path, folders: Iterable[str]) -> None:
         self.root = Path(root).resolve()
@@ -47,14 +48,17 @@ class CoursePages:
         if (wanted.is_absolute() or wanted.suffix != ".ipynb"
                 or any(p in ("", ".", "..") or p.startswith(".") for p in parts)):
             return None
-        if not any(parts[: len(f.parts)] == f.parts and len(parts) > len(f.parts)
-                   for f in self.folders):
-            return None
         real = (self.root / wanted).resolve()
-        if not real.is_file() or not any(
-                real.is_relative_to((self.root / f).resolve()) for f in self.folders):
+        if not real.is_file():
             return None
-        return wanted.as_posix()
+        for entry in self.folders:
+            if entry.suffix == ".ipynb":  # a single page, e.g. the front page
+                if wanted == entry and real == (self.root / entry).resolve():
+                    return wanted.as_posix()
+            elif (parts[: len(entry.parts)] == entry.parts and len(parts) > len(entry.parts)
+                  and real.is_relative_to((self.root / entry).resolve())):
+                return wanted.as_posix()
+        return None
 
     def folder_of(self, path: str) -> Path | None:
         """The real course folder a file path lies in (for the files a page shows), or None."""

@@ -1,0 +1,222 @@
+"""The site in a real browser: walked from the front page by its links only, choices that follow
+the learner, the English interface, and the printable page printed to PDF.
+
+The app is started as `make app` starts it (tests/app_support.py).  Screenshots land in the
+git-ignored `screenshots/site/` folder.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from app_support import (
+    REPO,
+    AppServer,
+    launch_chromium,
+    new_learner,
+    page_problems,
+    running_app,
+    wait_rendered,
+)
+
+from kamplib.teach.site import FRONT, SITE
+
+pytest.importorskip("playwright.sync_api")
+if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
+    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
+                pytrace=False)
+
+SHOTS = REPO / "screenshots" / "site"
+RENDER = "/voila/render/"
+# What a page must never be: a server error, a refusal, a file listing.
+BAD_PAGE = ("403", "404", "Forbidden", "Not Found", "Index of", "jp-DirListing",
+            "voila-tree", "500: Internal")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    with running_app(tmp_path_factory.mktemp("site") / "voila.log") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Any) -> Iterator[Any]:
+    chromium = launch_chromium(playwright)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def learner(browser: Any) -> Iterator[Any]:
+    context = new_learner(browser)
+    # a page whose kernel is not pre-heated starts one first: slow on a busy machine
+    context.set_default_navigation_timeout(180_000)
+    yield context.new_page()
+    context.close()
+
+
+def site_path(url: str) -> str | None:
+    """The page of the site a URL opens (``tutorial/02-pass.ipynb``), or None."""
+    path = urlsplit(url).path
+    return path.split(RENDER, 1)[1] if RENDER in path else None
+
+
+def open_page(page: Any, url: str) -> None:
+    """Go to ``url`` and wait until its navigation (the last cell) is drawn."""
+    response = page.goto(url)
+    assert response is not None and response.ok, f"{url} answered {response and response.status}"
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    """Wait for the page and its navigation, the last cell (generous: the machine is shared)."""
+    wait_rendered(page, timeout=180_000)
+    page.wait_for_selector(".kamp-site-nav .kamp-nav", timeout=180_000)
+
+
+def check_page(page: Any, name: str) -> None:
+    """No error, refusal or listing; the whole page in a screenshot."""
+    html = page.content()
+    text = page.inner_text("body")
+    assert not [b for b in BAD_PAGE if b in text or f"class=\"{b}" in html], name
+    assert page_problems(page) == [], name
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name.replace('/', '_')}.png"))
+
+
+def site_links(page: Any) -> list[str]:
+    """Every link of the page to another page of the site, as absolute URLs."""
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    return [h for h in hrefs if site_path(h) is not None]
+
+
+def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServer,
+                                                                  learner: Any) -> None:
+    start = app.url(FRONT)
+    queue, seen = [start], {FRONT}
+    while queue:
+        url = queue.pop(0)
+        if site_path(learner.url) != site_path(url):
+            open_page(learner, url)
+        check_page(learner, site_path(url) or url)
+        for link in site_links(learner):
+            path = site_path(link)
+            if path not in seen:
+                seen.add(path)
+                queue.append(link)
+    assert seen == {p.path for p in SITE}
+
+
+def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
+                                                             learner: Any) -> None:
+    open_page(learner, app.url(FRONT))
+    picker = learner.locator(".kamp-rules-picker")
+    names = picker.locator(".kamp-players input")
+    names.fill("Anna, Bjørn, Kari")
+    names.press("Enter")
+    picker.locator(".kamp-rule-queen_points select").select_option(label="5 poeng")
+    learner.wait_for_function(
+        "() => [...document.querySelectorAll('a.kamp-start-femkamp')].some("
+        "a => a.href.includes('queen_points=5') && a.href.includes('Anna'))", timeout=30_000)
+    # the front page's link into the course, then the course's own contents to Damer
+    with learner.expect_navigation():
+        learner.locator("a.kamp-start-femkamp").click()
+    settle(learner)
+    with learner.expect_navigation():
+        learner.locator(".kamp-nav a[href*='04-damer']").first.click()
+    settle(learner)
+    assert site_path(learner.url) == "tutorial/04-damer.ipynb"
+    assert "Poeng per dame: 5 poeng" in learner.inner_text(".kamp-page-head")
+    learner.wait_for_selector(".kamp-play", timeout=60_000)
+    table = learner.inner_text(".kamp-play")
+    assert "Bjørn" in table and "Per" not in table
+    check_page(learner, "choices-damer")
+    # back to the front page and on to the printout, by links only
+    with learner.expect_navigation():
+        learner.locator(".kamp-page-head a.kamp-home").click()
+    settle(learner)
+    with learner.expect_navigation():
+        learner.locator(".kamp-front a[href*='03-utskrift']").click()
+    settle(learner)
+    learner.wait_for_selector(".kamp-print", timeout=60_000)
+    printout = learner.inner_text(".kamp-print")
+    assert "+5 per dame" in printout and "Anna" in printout and "Bjørn" in printout
+    check_page(learner, "choices-printout")
+
+
+def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> None:
+    open_page(learner, app.url(FRONT) + "?lang=en")
+    front = learner.inner_text(".kamp-front")
+    assert "The three games" in front and "written in Norwegian (bokmål)" in front
+    with learner.expect_navigation():
+        learner.locator("a.kamp-start-sekskamp").click()
+    settle(learner)
+    assert "lang=en" in learner.url
+    open_page(learner, urljoin(learner.url, "02-trukket-trumf.ipynb?lang=en"))
+    learner.wait_for_selector(".kamp-play", timeout=60_000)
+    text = learner.inner_text("body")
+    for english in ("To the front page", "Next:", "Trick", "Took it", "Points", "Hint",
+                    "Undo", "Who takes the trick?", "may be played now"):
+        assert english in text, english
+    for norwegian in ("Til forsiden", "Neste:", "Tok stikket", "Tips", "Angre"):
+        assert norwegian not in text, norwegian
+    check_page(learner, "english-trumf")
+
+
+def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(app: AppServer,
+                                                                  learner: Any) -> None:
+    open_page(learner, app.url("tutorial/02-pass.ipynb") + "?queen_points=9&players=A")
+    problems = learner.inner_text(".kamp-page-head")
+    assert "«9» er ikke et av valgene (4 poeng, 5 poeng)" in problems
+    assert "3 til 5 spillere" in problems
+    learner.wait_for_selector(".kamp-play", timeout=60_000)
+    assert "Kari" in learner.inner_text(".kamp-play")
+    check_page(learner, "bad-choice")
+
+
+def test_the_printout_prints_whole_on_a4(app: AppServer, learner: Any) -> None:
+    from pypdf import PdfReader
+
+    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari")
+    learner.wait_for_selector(".kamp-print", timeout=60_000)
+    learner.emulate_media(media="print")
+    pdf = learner.pdf(format="A4", print_background=True)
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    text = [re.sub(r"\s+", " ", p.extract_text()) for p in pages]
+    assert len(pages) == 2, [t[:80] for t in text]
+    summary, sheet = text
+    for part in ("Femkamp: kort oppsummering", "1 Pass", "5 Grand", "Kortstokken",
+                 "Husregler vi spiller med", "Likt på lavest sum"):
+        assert part in summary, part
+    assert "Femkamp: poengark" in sheet and "Anna" in sheet and "Bjørn" in sheet
+    # nothing else of the page is printed: not the picker, not the navigation
+    assert not any("Forrige" in t or "Poeng per dame" in t.split("Husregler")[0] for t in text)
+    learner.emulate_media(media="screen")
+    # on screen the printout keeps its own alignment, not the notebook's right-aligned cells
+    align = learner.eval_on_selector(".kamp-print .rounds td:nth-child(3)",
+                                     "e => getComputedStyle(e).textAlign")
+    assert align == "left"
+
+
+
+
+def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None:
+    from kamplib.record import read_record
+
+    open_page(learner, app.url("tutorial/08-hel-femkamp.ipynb"))
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download[download='femkamp-eksempel.json']").click()
+    record = Path(download.value.path()).read_text(encoding="utf-8")
+    assert read_record(record).is_over
+    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari")
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download").click()
+    assert download.value.suggested_filename == "femkamp-oppsummering.html"
+    page = Path(download.value.path()).read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "Bjørn" in page
