@@ -7,7 +7,7 @@ knowledge go into a sampled deal:
   Fan Tan a player who had to pass held none of the cards that could be laid at that moment.
   Under ``fantan_voluntary_pass`` a pass proves nothing for certain, so it is not a hard fact
   there; it is weighed instead (below).
-* **Soft evidence** (:func:`replay`): how likely each opponent's actual moves were if they held
+* **Soft evidence** (:class:`Evidence`): how likely each opponent's actual moves were if they held
   the sampled cards and played the heuristic policy made soft.  The soft policy plays the
   heuristic's move with weight 1 and every other legal move with weight ``softness`` (a softmax
   over "is it the heuristic's move" with temperature ``-1/ln(softness)``), so a deal in which the
@@ -15,9 +15,11 @@ knowledge go into a sampled deal:
   blunders.  A voluntary Fan Tan pass while holding a layable card is such a blunder under the
   heuristic, which never passes by choice: that is the weaker version of the pass rule.
 
-:func:`sample_deals` draws deals that respect the hard facts, weighs each one, and resamples
-them in proportion to their weights (importance resampling), so the search spends its playouts
-on deals that fit what the player saw.
+:class:`DealSampler` draws candidate deals that respect the hard facts, independently, and
+keeps them in proportion to that likelihood, so the search spends its playouts on deals that fit
+what the player saw.  (A Metropolis walk that swaps one card at a time was tried and dropped:
+successive deals shared about 95 % of their hidden cards, so a hundred of them were worth a few
+independent ones; ``benchmarks/bots.py inference`` measures the sampler.)
 """
 
 from __future__ import annotations
@@ -26,15 +28,17 @@ import math
 import random
 from collections.abc import Sequence
 
-from kamplib.bots.heuristic import round_policy
-from kamplib.cards import SUIT_MASKS, Card, mask_of, suit_mask
+from kamplib.bots.heuristic import policy
+from kamplib.bots.situation import Situation, from_round
+from kamplib.cards import SUIT_MASKS, Card, mask_cards, mask_of, suit_mask
 from kamplib.fantan import STARTERS, rows_from
-from kamplib.moves import PASS
+from kamplib.moves import PASS, Move
 from kamplib.round import Round, new_round
 from kamplib.tricks import legal_mask
 from kamplib.view import PlayerView
 
-__all__ = ["banned_cards", "sample_hands", "replay", "sample_deals", "Deal", "Table"]
+__all__ = ["banned_cards", "sample_hands", "replay", "sample_deals", "DealSampler", "Deal",
+           "Evidence", "Table"]
 
 # Attempts at a deal that meets every hard fact before falling back to hand sizes alone.
 _ATTEMPTS = 40
@@ -129,9 +133,8 @@ def _constrained(table: Table, rng: random.Random) -> list[int] | None:
     return hands
 
 
-def replay(table: Table, hands: Sequence[int], softness: float | None) -> tuple[Round, float]:
-    """The round as it would be if ``hands`` were the real ones, and the log-likelihood of the
-    opponents' moves so far under the soft heuristic (0 when ``softness`` is None)."""
+def replay(table: Table, hands: Sequence[int]) -> Round:
+    """The round as it would be if ``hands`` were the real ones (the moves so far replayed)."""
     view = table.view
     plays = table.plays
     dealt = [hands[s] | plays[s] for s in range(view.n)]
@@ -139,32 +142,14 @@ def replay(table: Table, hands: Sequence[int], softness: float | None) -> tuple[
                     # a dealer's choice of trump is replayed from the history
                     trump=None if view.rules.trump == "dealer" else view.trump,
                     number=view.number, multiplier=view.multiplier, check=False)
-    logw = 0.0
-    if softness is None:
-        for _, move in view.history:
-            rnd.play(move)
-        return rnd, logw
-    log_soft = math.log(softness)
-    me = table.me
-    tricks = view.kind != "fantan"
-    for seat, move in view.history:
-        if seat != me:
-            if tricks and type(move) is Card:  # how many cards the seat could play (cheaply)
-                led = rnd.led  # type: ignore[attr-defined]
-                k = legal_mask(rnd.hands[seat], SUIT_MASKS[led] if led >= 0 else 0).bit_count()
-            else:
-                k = len(rnd.legal_moves())
-            if k > 1:
-                logw -= math.log1p(softness * (k - 1))
-                if round_policy(rnd, seat) != move:
-                    logw += log_soft
+    for _, move in view.history:
         rnd.play(move)
-    return rnd, logw
+    return rnd
 
 
 class Deal:
-    """One sampled deal ready to be played on: the rebuilt round, and how many times the
-    resampling drew it (its weight in every average)."""
+    """One sampled deal ready to be played on: the rebuilt round, and how many times it was
+    drawn (its weight in every average)."""
 
     __slots__ = ("round", "count", "hands")
 
@@ -174,44 +159,149 @@ class Deal:
         self.hands = hands
 
 
-def sample_deals(table: Table, rng: random.Random, wanted: int, pool: int,
-                 softness: float | None) -> list[Deal]:
-    """``wanted`` draws from ``pool`` candidate deals, in proportion to their likelihood
-    (systematic resampling); a deal drawn more than once is returned once with its count."""
-    if softness is None or pool <= wanted:
+class Evidence:
+    """Every opponent decision so far, as the public table at that moment and the move made,
+    so that the likelihood of one seat's hand is worked out without replaying the round.
+
+    What the table showed at each moment is the same in every deal that fits the view; only the
+    deciding player's hand differs (their hand now plus the cards they played from then on).
+    The likelihood of a deal is the product over seats.  A player who followed suit chose among
+    the cards of that suit with the heuristic, which then looks at that suit alone, so that
+    decision's weight depends only on the cards of the suit held, and is kept per suit holding.
+    """
+
+    def __init__(self, table: Table, hands: Sequence[int], softness: float) -> None:
+        self.log_soft = math.log(softness)
+        self.softness = softness
+        view = table.view
+        rnd = replay(table, hands).replayed(0)  # the same deal, back at the start
+        self.decisions: list[list[_Decision]] = [[] for _ in range(view.n)]
+        later = [0] * view.n  # cards each seat plays from this point on
+        steps = []
+        # with the seven-of-hearts opener the first card is forced: it tells nothing
+        forced = int(view.kind == "fantan" and view.rules.fantan_opener == "seven_of_hearts")
+        for i, (seat, move) in enumerate(view.history):
+            if seat != table.me and i >= forced:
+                steps.append((seat, move, from_round(rnd, seat)))
+            rnd.play(move)
+        tricks = view.kind != "fantan"
+        for seat, move, sit in reversed(steps):
+            if type(move) is Card:
+                later[seat] |= move.bit
+            self.decisions[seat].append(_Decision(sit, move, later[seat], tricks,
+                                                  view.rules.fantan_voluntary_pass))
+
+    def deal_loglik(self, hands: Sequence[int]) -> float:
+        """Log-likelihood of all the opponents' moves so far if ``hands`` are the hands now."""
+        return sum(self.loglik(s, hands[s]) for s in range(len(hands)) if self.decisions[s])
+
+    def loglik(self, seat: int, hand: int) -> float:
+        """Log-likelihood of ``seat``'s moves so far if it holds ``hand`` now."""
+        total = 0.0
+        for d in self.decisions[seat]:
+            held = hand | d.later
+            key = held & d.suit if held & d.suit else held
+            term = d.memo.get(key)
+            if term is None:
+                term = d.memo[key] = d.weigh(held, self.softness, self.log_soft)
+            total += term
+        return total
+
+
+class _Decision:
+    """One opponent decision: the table as it was, the move made, the cards that seat played
+    from then on, and the weights already worked out (by the hand that matters)."""
+
+    __slots__ = ("sit", "move", "later", "suit", "tricks", "voluntary", "memo")
+
+    def __init__(self, sit: Situation, move: Move, later: int, tricks: bool,
+                 voluntary: bool) -> None:
+        self.sit = sit
+        self.move = move
+        self.later = later
+        self.tricks = tricks
+        self.voluntary = voluntary
+        # following suit, only the cards of the suit led count
+        self.suit = SUIT_MASKS[sit.led] if tricks and sit.led >= 0 else 0
+        self.memo: dict[int, float] = {}
+
+    def weigh(self, held: int, soft: float, log_soft: float) -> float:
+        """Log-weight of the move made if the seat held ``held`` then."""
+        sit = self.sit
+        sit.hand = held
+        if sit.needs_trump:
+            legal: tuple[Move, ...] = sit.legal
+        elif self.tricks:
+            legal = mask_cards(legal_mask(held, self.suit))
+        else:
+            layable = held & sit.playable
+            cards = mask_cards(layable)
+            legal = (*cards, PASS) if not layable or self.voluntary else cards
+        k = len(legal)
+        if k < 2:
+            return 0.0
+        sit.legal = legal
+        term = -math.log1p(soft * (k - 1))
+        return term + log_soft if policy(sit)[0] != self.move else term
+
+
+class DealSampler:
+    """Draws deals that fit the view, batch after batch for one decision.
+
+    Every candidate deal is drawn independently from the hard facts.  Without ``softness`` the
+    candidates are the deals.  With it, ``pool`` candidates are drawn for each deal wanted,
+    weighed by the soft heuristic's likelihood of the opponents' moves (:class:`Evidence`), and
+    the batch is drawn from them in proportion to their weights (systematic resampling), so the
+    playouts go to the deals that explain the table best while the deals stay independent.
+    """
+
+    def __init__(self, table: Table, rng: random.Random, softness: float | None,
+                 pool: int = 1) -> None:
+        self.table = table
+        self.rng = rng
+        self.pool = pool
+        self.evidence: Evidence | None = None
+        if softness is not None and pool > 1 and any(s != table.me
+                                                     for s, _ in table.view.history):
+            self.evidence = Evidence(table, sample_hands(table, rng), softness)
+
+    def draw(self, wanted: int) -> list[Deal]:
+        """``wanted`` deals; a deal drawn more than once comes once, with its count."""
+        table, rng = self.table, self.rng
         out: dict[tuple[int, ...], Deal] = {}
-        for _ in range(wanted):
-            hands = tuple(sample_hands(table, rng))
-            deal = out.get(hands)
+        if self.evidence is None:
+            chosen = [tuple(sample_hands(table, rng)) for _ in range(wanted)]
+        else:
+            cands = [tuple(sample_hands(table, rng)) for _ in range(wanted * self.pool)]
+            logs = [self.evidence.deal_loglik(h) for h in cands]
+            top = max(logs)
+            chosen = _resample(cands, [math.exp(x - top) for x in logs], wanted, rng)
+        for key in chosen:
+            deal = out.get(key)
             if deal is None:
-                out[hands] = Deal(replay(table, hands, None)[0], 1, hands)
+                out[key] = Deal(replay(table, key), 1, key)
             else:
                 deal.count += 1
         return list(out.values())
-    seen: dict[tuple[int, ...], tuple[Round, float]] = {}
-    cands: list[tuple[tuple[int, ...], Round, float]] = []
-    for _ in range(pool):
-        hands = tuple(sample_hands(table, rng))
-        got = seen.get(hands)
-        if got is None:
-            got = seen[hands] = replay(table, hands, softness)
-        cands.append((hands, *got))
-    top = max(c[2] for c in cands)
-    weights = [math.exp(c[2] - top) for c in cands]
-    total = sum(weights)
-    step = total / wanted
+
+
+def _resample(items: list[tuple[int, ...]], weights: list[float], wanted: int,
+              rng: random.Random) -> list[tuple[int, ...]]:
+    """``wanted`` of ``items`` in proportion to ``weights``, by systematic resampling (each item
+    drawn the expected number of times, rounded up or down)."""
+    step = sum(weights) / wanted
     u = rng.random() * step
-    chosen: dict[tuple[int, ...], Deal] = {}
     acc = 0.0
-    taken = 0
-    for (hands, rnd, _), w in zip(cands, weights, strict=True):
+    out = []
+    for item, w in zip(items, weights, strict=True):
         acc += w
-        while u < acc and taken < wanted:
-            deal = chosen.get(hands)
-            if deal is None:
-                chosen[hands] = Deal(rnd, 1, hands)
-            else:
-                deal.count += 1
-            taken += 1
+        while u < acc and len(out) < wanted:
+            out.append(item)
             u += step
-    return list(chosen.values())
+    return out
+
+
+def sample_deals(table: Table, rng: random.Random, wanted: int, softness: float | None,
+                 pool: int = 4) -> list[Deal]:
+    """``wanted`` deals from a fresh :class:`DealSampler`."""
+    return DealSampler(table, rng, softness, pool).draw(wanted)

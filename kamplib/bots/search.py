@@ -30,7 +30,7 @@ from itertools import pairwise
 from kamplib.bots.base import Decision, check_to_move
 from kamplib.bots.explain import describe, search_reason
 from kamplib.bots.heuristic import penalty, policy, round_policy
-from kamplib.bots.inference import Deal, Table, sample_deals
+from kamplib.bots.inference import Deal, DealSampler, Table
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.bots.solver import Solver
 from kamplib.cards import Card
@@ -47,9 +47,10 @@ class Settings:
     """How hard a search thinks.
 
     ``samples``: most deals drawn; ``min_samples``: fewest before the search may stop;
-    ``batch``: deals drawn between two looks at the lead; ``pool``: candidate deals weighed
-    for each deal drawn (1: no weighting); ``softness``: the soft heuristic's weight for a
-    move other than its own (None: no weighting); ``exact_tricks`` / ``exact_fantan``: solve
+    ``batch``: deals drawn between two looks at the lead; ``softness``: the soft heuristic's
+    weight for a move other than its own (None: deals are not weighed); ``pool``: candidate
+    deals weighed for each deal kept (:class:`~kamplib.bots.inference.DealSampler`);
+    ``exact_tricks`` / ``exact_fantan``: solve
     exactly when at most this many cards are left in all hands (0: never); ``work``: most
     moves played out plus positions solved per decision; ``z``: how many standard errors make
     a lead clear; ``close``: a difference in expected points too small to matter.
@@ -58,22 +59,22 @@ class Settings:
     samples: int
     min_samples: int
     batch: int
-    pool: int
     softness: float | None
     exact_tricks: int
     exact_fantan: int
     work: int
+    pool: int = 4
     z: float = 2.0
     close: float = 0.05
 
 
 SETTINGS: dict[str, Settings] = {
-    "search": Settings(samples=96, min_samples=24, batch=12, pool=4, softness=0.1,
-                       exact_tricks=12, exact_fantan=20, work=9000),
-    "analysis": Settings(samples=320, min_samples=64, batch=32, pool=4, softness=0.1,
+    "search": Settings(samples=96, min_samples=24, batch=12, softness=0.1,
+                       exact_tricks=12, exact_fantan=16, work=9000),
+    "analysis": Settings(samples=320, min_samples=64, batch=32, softness=0.1,
                          exact_tricks=16, exact_fantan=24, work=60000),
-    "plain_search": Settings(samples=16, min_samples=16, batch=16, pool=1, softness=None,
-                             exact_tricks=0, exact_fantan=0, work=10**9),
+    "plain_search": Settings(samples=16, min_samples=16, batch=16, softness=None,
+                             exact_tricks=0, exact_fantan=0, work=10**9, pool=1),
 }
 
 
@@ -193,7 +194,7 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     groups = move_groups(sit)
     active = list(dict.fromkeys(groups.values()))
     rng = random.Random(position_seed(view, seed))
-    table = Table(view)
+    sampler = DealSampler(Table(view), rng, cfg.softness, cfg.pool)
     left = sum(view.hand_sizes)
     limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
     exact = not view.needs_trump and left <= limit
@@ -204,7 +205,7 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     me = view.seat
     while drawn < cfg.samples and work < cfg.work and len(active) > 1:
         batch = min(cfg.batch, cfg.samples - drawn)
-        deals = sample_deals(table, rng, batch, batch * cfg.pool, cfg.softness)
+        deals = sampler.draw(batch)
         for deal in deals:
             values: dict[Move, int] = {}
             if exact:
