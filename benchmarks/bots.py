@@ -2,23 +2,22 @@
 
 Commands (results go to the "Bots" section of BENCHMARKS.md, with the command that made them):
 
-    .venv/bin/python benchmarks/bots.py tournament search heuristic --games 1000
+    .venv/bin/python benchmarks/bots.py tournament search heuristic --games 1000 --out s.json
     .venv/bin/python benchmarks/bots.py tournament search heuristic --kind damer --games 1000
     .venv/bin/python benchmarks/bots.py tournament search heuristic --game sjukamp --kind finale
-    .venv/bin/python benchmarks/bots.py tournament search plain_search --games 1000
+    .venv/bin/python benchmarks/bots.py tournament plain_search heuristic --games 1000 --out p.json
+    .venv/bin/python benchmarks/bots.py paired s.json p.json
     .venv/bin/python benchmarks/bots.py decisions --games 20
     .venv/bin/python benchmarks/bots.py stability --positions 500
     .venv/bin/python benchmarks/bots.py endgame --deals 40
-    .venv/bin/python benchmarks/bots.py softness --kind damer --games 200 --values 0.03,0.1,0.3
+    .venv/bin/python benchmarks/bots.py inference --positions 60 --pools 2,4,8,16
     .venv/bin/python benchmarks/bots.py speed --games 10000
 
-A tournament seats one challenger with three opponents (4 players) and rotates the challenger
-through all four seats on the same deal; ``--kind`` plays single rounds of one kind with the
-game's house rules instead of whole games.  "Ahead by" is the opponents' mean score minus the
-challenger's, per game (positive: the challenger is better, as the lowest total wins), averaged
-over the four seatings of a deal first, so the 95 % interval (1.96 standard errors over deals)
-is honest about deals being shared.  ``comparison`` (also a function, for the tactics notebook)
-gives that table for the three learner levels.
+Tournaments are :func:`kamplib.bots.compare.tournament`: one challenger with three opponents,
+the challenger in each seat in turn on the same deal; "ahead by" per game and per kind of round
+with a 95 % interval over deals.  ``--kind`` plays single rounds of one kind with the game's
+house rules.  ``comparison`` is :func:`kamplib.bots.compare.level_comparison` (the tactics
+notebook's table: lett and vanskelig against middels).
 """
 
 from __future__ import annotations
@@ -31,100 +30,25 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
-from kamplib.autoplay import autoplay, make_bots
-from kamplib.bots import LEVELS, make_bot
+from kamplib.bots import make_bot
+from kamplib.bots.compare import level_comparison, paired, rules_for, tournament
 from kamplib.bots.heuristic import round_policy
 from kamplib.bots.search import SETTINGS, evaluate
 from kamplib.game import Game
 from kamplib.kinds import KINDS
-from kamplib.rules import Rules, make_rules
 from kamplib.simulate import game_seed, simulate
 from kamplib.view import make_view
 
 NAMES = ("Kari", "Ola", "Siri", "Per")
 
 
-def rules_for(game: str, kind: str | None) -> Rules:
-    """The game's house rules; with ``kind``, a one-round game of that kind under them."""
-    base = make_rules(game)
-    if kind is None:
-        return base
-    values = {f.name: getattr(base, f.name) for f in fields(base)
-              if f.name not in ("game", "order")}
-    return make_rules("custom", {**values, "order": [kind]})
-
-
-def _deal(task: tuple) -> dict[str, Any]:
-    """One deal played four times, the challenger in each seat in turn."""
-    challenger, opponent, rules, seed, options = task
-    ahead = []
-    own = []
-    wins = 0.0
-    for seat in range(4):
-        levels = [challenger if s == seat else opponent for s in range(4)]
-        g = Game(NAMES, rules.game, rules, seed=seed)
-        autoplay(g, make_bots(4, levels, seed, **options))
-        totals = g.totals()
-        mine = totals[NAMES[seat]]
-        others = [totals[p] for p in NAMES if p != NAMES[seat]]
-        ahead.append(statistics.fmean(others) - mine)
-        own.append(mine)
-        if NAMES[seat] in g.winners:
-            wins += 1 / len(g.winners)
-    return {"ahead": statistics.fmean(ahead), "own": statistics.fmean(own), "wins": wins / 4}
-
-
-def tournament(challenger: str, opponent: str, games: int, seed: int = 1,
-               game: str = "femkamp", kind: str | None = None, workers: int | None = None,
-               options: dict[str, dict[str, Any]] | None = None,
-               progress: bool = False) -> dict[str, Any]:
-    """``games`` games (deals × 4 seatings) of one challenger against three opponents."""
-    rules = rules_for(game, kind)
-    deals = max(2, games // 4)
-    tasks = [(challenger, opponent, rules, game_seed(seed, i), options or {})
-             for i in range(deals)]
-    start = time.perf_counter()
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        rows = [_deal(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            rows = []
-            for i, row in enumerate(pool.map(_deal, tasks, chunksize=1)):
-                rows.append(row)
-                if progress and (i + 1) % 25 == 0:
-                    print(json.dumps({"deals": i + 1, "ahead_by": round(statistics.fmean(
-                        r["ahead"] for r in rows), 3)}), file=sys.stderr, flush=True)
-    diffs = [r["ahead"] for r in rows]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    return {
-        "pairing": f"{challenger} vs {opponent}", "game": game, "kind": kind,
-        "games": 4 * len(rows), "deals": len(rows), "seed": seed,
-        "challenger_mean": round(statistics.fmean(r["own"] for r in rows), 3),
-        "ahead_by": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "challenger_win_share": round(statistics.fmean(r["wins"] for r in rows), 4),
-        "wall_s": round(time.perf_counter() - start, 1),
-    }
-
-
-def comparison(games: int = 400, seed: int = 1, game: str = "femkamp",
-               workers: int | None = None) -> list[dict[str, Any]]:
-    """Each learner level against «middels» (the heuristic), with 95 % margins: the table
-    the tactics notebook shows.  Rows: level, games, mean total, ahead by, interval."""
-    rows = []
-    for level in LEVELS:
-        if level == "heuristic":
-            continue
-        res = tournament(level, "heuristic", games, seed, game, workers=workers)
-        rows.append({"level": level, "games": res["games"], "mean_total": res["challenger_mean"],
-                     "ahead_by": res["ahead_by"], "ci95": res["ci95"],
-                     "win_share": res["challenger_win_share"]})
-    return rows
+def _progress(rows: list[dict[str, Any]]) -> None:
+    if len(rows) % 25 == 0:
+        print(json.dumps({"deals": len(rows), "ahead_by": round(statistics.fmean(
+            r["ahead"] for r in rows), 3)}), file=sys.stderr, flush=True)
 
 
 # -- decision time ----------------------------------------------------------------------------
@@ -137,9 +61,11 @@ def _stats(xs: list[float]) -> dict[str, float]:
 
 def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp"
               ) -> dict[str, Any]:
-    """Time every decision of one search seat against three heuristic bots, whole games."""
-    times: list[float] = []
-    choice: list[float] = []
+    """Time every decision of one search seat against three heuristic bots, whole games: wall
+    clock (what a learner waits) and CPU time of this process (what the machine's load does
+    not change), for the decisions with a real choice (a single legal move is not searched)."""
+    wall: list[float] = []
+    cpu: list[float] = []
     by_kind: dict[str, list[float]] = {}
     for i in range(games):
         g = Game(NAMES, game, seed=seed + i)
@@ -152,17 +78,16 @@ def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp
                 g.play(round_policy(rnd, seat))
                 continue
             view = make_view(rnd, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             move = bot.choose(view).move
-            dt = time.perf_counter() - t0
-            times.append(dt)
             if len(view.legal) > 1:
-                choice.append(dt)
-                by_kind.setdefault(rnd.kind, []).append(dt)
+                wall.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
+                by_kind.setdefault(rnd.kind, []).append(cpu[-1])
             g.play(move)
-    return {"level": level, "games": games, "all_decisions": _stats(times),
-            "with_a_choice": _stats(choice),
-            "by_kind": {k: _stats(v) for k, v in by_kind.items()}}
+    return {"level": level, "games": games, "load_average": os.getloadavg(),
+            "wall": _stats(wall), "cpu": _stats(cpu),
+            "cpu_by_kind": {k: _stats(v) for k, v in by_kind.items()}}
 
 
 # -- stability --------------------------------------------------------------------------------
@@ -192,23 +117,28 @@ def random_positions(count: int, seed: int, kinds: Sequence[str] = tuple(KINDS),
 
 
 def stability(positions: int, seed: int, level: str = "search") -> dict[str, Any]:
-    """Analyse every position twice: with the same call (the coach's seed per position) and
-    with two different seeds (how steady the judgement is when the deals differ)."""
-    from kamplib.hints import hint
+    """Analyse every position afresh twice with the same call (the coach's seed comes from the
+    position), and once more with another seed (how steady the judgement is when the deals
+    differ): same recommendation (or one just like it) and same label for every move.  The
+    time is the CPU time of one hint."""
+    from kamplib.hints import forget, hint
 
     per_kind: dict[str, dict[str, int]] = {}
     times = []
     for kind, view in random_positions(positions, seed):
         row = per_kind.setdefault(kind, {"positions": 0, "same_call": 0, "seeds_move": 0,
                                          "seeds_labels": 0})
-        t0 = time.perf_counter()
+        forget()
+        t0 = time.process_time()
         a = hint(view, level=level)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
+        forget()
         b = hint(view, level=level)
         c = hint(view, level=level, seed=1)
         row["positions"] += 1
-        row["same_call"] += a == b
-        row["seeds_move"] += a.best_group == c.best_group
+        row["same_call"] += a == b and [r.label for r in a.ratings] == [r.label for r in
+                                                                        b.ratings]
+        row["seeds_move"] += c.move in a.same
         row["seeds_labels"] += [r.label for r in a.ratings] == [r.label for r in c.ratings]
     total = {k: sum(r[k] for r in per_kind.values()) for k in
              ("positions", "same_call", "seeds_move", "seeds_labels")}
@@ -217,12 +147,13 @@ def stability(positions: int, seed: int, level: str = "search") -> dict[str, Any
 
 # -- the endgame threshold --------------------------------------------------------------------
 def endgame(deals: int, seed: int) -> dict[str, Any]:
-    """Time of one whole decision with exact endgames at each number of cards left (4
-    players), to choose the threshold: the exact search must fit the app's time targets."""
+    """CPU time of one whole decision with exact endgames at each number of cards left in all
+    hands (4 players, positions from heuristic play), to choose the threshold: the exact search
+    must fit the app's time targets."""
     out: dict[str, dict[str, Any]] = {}
     base = SETTINGS["search"]
-    for kind, lefts in (("damer", (8, 12, 16)), ("pass", (8, 12, 16)),
-                        ("grand", (8, 12, 16)), ("fantan", (12, 16, 20, 24, 28))):
+    for kind, lefts in (("damer", (8, 12, 16, 20)), ("pass", (8, 12, 16, 20)),
+                        ("grand", (8, 12, 16, 20)), ("fantan", (12, 16, 20, 24, 28))):
         for left in lefts:
             cfg = replace(base, exact_tricks=left, exact_fantan=left)
             times = []
@@ -236,27 +167,54 @@ def endgame(deals: int, seed: int) -> dict[str, Any]:
                 if rnd.to_move < 0:
                     continue
                 view = make_view(rnd, rnd.to_move)
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 evaluate(view, cfg)
-                times.append(time.perf_counter() - t0)
+                times.append(time.process_time() - t0)
             out[f"{kind} {left}"] = _stats(times)
     return out
 
 
-def softness(kind: str, games: int, seed: int, values: Sequence[float], game: str,
-             workers: int | None) -> list[dict[str, Any]]:
-    """The search against the heuristic with different softness of the opponents' model."""
-    import kamplib.bots.search as search
+def inference(positions: int, seed: int, values: Sequence[float | None],
+              pools: Sequence[int] = (4,),
+              kinds: Sequence[str] = ("pass", "klover", "damer", "fantan", "grand")
+              ) -> list[dict[str, Any]]:
+    """How well sampled deals place the hidden cards for each softness of the opponents' model
+    and each pool of candidates per deal: the share of hidden cards dealt to the seat that
+    really holds them (positions from heuristic play, where the model is right), how many of
+    48 deals are distinct, and the CPU time for 48 deals."""
+    from kamplib.bots.inference import Table, sample_deals
 
     rows = []
-    for value in values:
-        search.SETTINGS["search"] = replace(search.SETTINGS["search"],
-                                            softness=None if value >= 1 else value,
-                                            pool=1 if value >= 1 else search.SETTINGS[
-                                                "search"].pool)
-        res = tournament("search", "heuristic", games, seed, game, kind, workers=1
-                         if workers == 1 else workers)
-        rows.append({"softness": value, **res})
+    for kind in kinds:
+        views = []
+        rng = random.Random(seed)
+        while len(views) < positions:
+            g = Game(NAMES, "custom", {"order": [kind]}, seed=rng.randrange(1 << 30))
+            rnd = g.round
+            for _ in range(rng.randrange(8, 40)):
+                if rnd.to_move < 0:
+                    break
+                rnd.play(round_policy(rnd, rnd.to_move))
+            if rnd.to_move >= 0 and Table(make_view(rnd, rnd.to_move)).unseen:
+                views.append((make_view(rnd, rnd.to_move), list(rnd.hands)))
+        for value in values:
+            for pool in pools if value is not None else (1,):
+                right = []
+                distinct = []
+                cpu = 0.0
+                for view, truth in views:
+                    table = Table(view)
+                    t0 = time.process_time()
+                    deals = sample_deals(table, random.Random(1), 48, value, pool)
+                    cpu += time.process_time() - t0
+                    hit = sum(d.count * (d.round.hands[s] & truth[s]).bit_count()
+                              for d in deals for s in table.others)
+                    right.append(hit / (48 * table.unseen.bit_count()))
+                    distinct.append(len(deals))
+                rows.append({"kind": kind, "softness": value, "pool": pool,
+                             "placed_right": round(statistics.fmean(right), 3),
+                             "distinct_of_48": round(statistics.fmean(distinct), 1),
+                             "cpu_ms_48_deals": round(1000 * cpu / len(views), 1)})
     return rows
 
 
@@ -280,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--game", default="femkamp")
     t.add_argument("--kind", default=None, help="single rounds of this kind")
     t.add_argument("--workers", type=int, default=None)
+    t.add_argument("--out", default=None, help="also write the result (JSON) to this file")
+    pa = sub.add_parser("paired", help="two tournaments' results on the same deals, compared")
+    pa.add_argument("first")
+    pa.add_argument("second")
     c = sub.add_parser("comparison")
     c.add_argument("--games", type=int, default=400)
     c.add_argument("--seed", type=int, default=1)
@@ -295,32 +257,40 @@ def main(argv: list[str] | None = None) -> int:
     e = sub.add_parser("endgame")
     e.add_argument("--deals", type=int, default=40)
     e.add_argument("--seed", type=int, default=3)
-    so = sub.add_parser("softness")
-    so.add_argument("--kind", default=None)
-    so.add_argument("--game", default="femkamp")
-    so.add_argument("--games", type=int, default=200)
-    so.add_argument("--seed", type=int, default=1)
-    so.add_argument("--values", default="0.03,0.1,0.3,1")
-    so.add_argument("--workers", type=int, default=None)
+    inf = sub.add_parser("inference")
+    inf.add_argument("--positions", type=int, default=60, help="per kind of round")
+    inf.add_argument("--seed", type=int, default=5)
+    inf.add_argument("--values", default="none,0.3,0.1,0.03")
+    inf.add_argument("--pools", default="4")
     s = sub.add_parser("speed")
     s.add_argument("--games", type=int, default=10000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--workers", type=int, default=None)
     args = p.parse_args(argv)
     if args.cmd == "tournament":
+        start = time.perf_counter()
         out: Any = tournament(args.challenger, args.opponent, args.games, args.seed, args.game,
-                              args.kind, args.workers, progress=True)
+                              args.kind, args.workers, progress=_progress)
+        out["wall_s"] = round(time.perf_counter() - start)
+        out["load_average_after"] = [round(x, 1) for x in os.getloadavg()]
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(out, f)
+    elif args.cmd == "paired":
+        with open(args.first, encoding="utf-8") as f, open(args.second, encoding="utf-8") as g:
+            out = paired(json.load(f), json.load(g))
     elif args.cmd == "comparison":
-        out = comparison(args.games, args.seed, workers=args.workers)
+        out = level_comparison(games=args.games, seed=args.seed, workers=args.workers)
     elif args.cmd == "decisions":
         out = decisions(args.games, args.seed, args.level)
     elif args.cmd == "stability":
         out = stability(args.positions, args.seed, args.level)
     elif args.cmd == "endgame":
         out = endgame(args.deals, args.seed)
-    elif args.cmd == "softness":
-        out = softness(args.kind, args.games, args.seed,
-                       [float(v) for v in args.values.split(",")], args.game, args.workers)
+    elif args.cmd == "inference":
+        out = inference(args.positions, args.seed, [None if v == "none" else float(v)
+                                                    for v in args.values.split(",")],
+                        [int(v) for v in args.pools.split(",")])
     else:
         out = speed(args.games, args.seed, args.workers)
     print(json.dumps(out))

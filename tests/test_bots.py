@@ -324,3 +324,19 @@ def test_finale_drops_the_queen_of_clubs_under_the_king() -> None:
 def test_finale_ducks_without_taking_a_queen() -> None:
     d = choose(position("finale", "QH TH 8H", "9H"))
     assert d.move == c("8H")
+
+
+def test_a_tournament_rotates_seats_and_reports_every_kind() -> None:
+    from kamplib.bots.compare import level_comparison, tournament
+
+    res = tournament("heuristic", "random", games=8, seed=2, workers=1)
+    assert res["games"] == 8 and res["deals"] == 2
+    assert set(res["by_kind"]) == {"pass", "klover", "damer", "fantan", "grand"}
+    low, high = res["ci95"]
+    assert low <= res["ahead_by"] <= high
+    one = tournament("heuristic", "random", games=8, seed=2, kind="trumf", game="sjukamp",
+                     workers=1)
+    assert set(one["by_kind"]) == {"trumf"} and one["ahead_by"] == one["by_kind"]["trumf"][
+        "ahead_by"]
+    rows = level_comparison(("random",), games=8, seed=2, workers=1)
+    assert rows[0]["level"] == "random" and rows[0]["ahead_by"] < 0
