@@ -31,8 +31,8 @@ from kamplib.i18n import DEFAULT_LANG, LANGS, register, t
 from kamplib.round import Move, parse_move
 from kamplib.view import PlayerView
 
-__all__ = ["MoveRating", "Hint", "hint", "rate_move", "LABELS", "GOOD_GAP", "BAD_GAP",
-           "HINT_LEVELS"]
+__all__ = ["MoveRating", "Hint", "hint", "rate_move", "label_for", "forget", "LABELS",
+           "GOOD_GAP", "BAD_GAP", "HINT_LEVELS"]
 
 LABELS = ("good", "risky", "bad")
 # Average points lost against the best move: up to GOOD_GAP is good, beyond BAD_GAP is bad.
@@ -170,6 +170,11 @@ def rate_move(view: PlayerView, move: Move | str, *, level: str = "search",
 # A learner's table asks for the hint and then the rating of the same position: judged once.
 _MEMO: OrderedDict[tuple[int, str, int | None], Hint] = OrderedDict()
 _MEMO_SIZE = 256
+
+
+def forget() -> None:
+    """Drop the judgements kept from earlier calls (the next call works each one out again)."""
+    _MEMO.clear()
 
 
 def label_for(loss: float) -> str:

@@ -9,7 +9,17 @@ from bot_positions import c, played_views, position
 
 from kamplib import RuleError
 from kamplib.bots.search import evaluate
-from kamplib.hints import BAD_GAP, GOOD_GAP, LABELS, Hint, MoveRating, hint, label_for, rate_move
+from kamplib.hints import (
+    BAD_GAP,
+    GOOD_GAP,
+    LABELS,
+    Hint,
+    MoveRating,
+    forget,
+    hint,
+    label_for,
+    rate_move,
+)
 from kamplib.kinds import KIND_NAMES
 from kamplib.view import PlayerView
 
@@ -133,7 +143,10 @@ def test_the_same_position_gets_the_same_judgement() -> None:
     first = evaluate(view, "search")
     again = evaluate(view, "search")
     assert first.means == again.means and first.deals == again.deals
-    assert hint(view) == hint(view)
+    once = hint(view)
+    forget()
+    redo = hint(view)  # worked out again
+    assert redo == once and redo is not once and hint(view) is redo  # then kept
 
 
 def test_tactics_alone_rate_without_numbers() -> None:
