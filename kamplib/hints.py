@@ -75,6 +75,8 @@ class MoveRating:
         exact: whether the rest of the round was solved exactly on every deal.
         fact: what the move does, as a catalogue code and parameters.
         sentences: :meth:`text` in every language.
+        like_best: whether the move is the recommended one or just like it (only then does the
+            coach call it the best move; another move with the same average is "as good").
     """
 
     move: Move
@@ -90,6 +92,7 @@ class MoveRating:
     exact: bool
     fact: Fact
     sentences: dict[str, str]
+    like_best: bool = True
 
     def label_text(self, lang: str = DEFAULT_LANG) -> str:
         return t(f"label_{self.label}", lang)
@@ -221,8 +224,9 @@ def _rating(sit: Situation, move: Move, label: str | None, ev: Evaluation | None
         loss_mean, loss_error = loss
         label = label_for(loss_mean)
     assert label is not None
+    like_best = ev is None or ev.groups[move] == ev.groups[best]
     rating = MoveRating(move, label, expected, error, best, best_expected, best_error,
-                        loss_mean, loss_error, samples, exact, fact, {})
+                        loss_mean, loss_error, samples, exact, fact, {}, like_best)
     for lang in LANGS:
         rating.sentences[lang] = f"{fact.text(lang)}. {_judgement(rating, lang, fact.tone)}."
     return rating
@@ -243,8 +247,7 @@ def _judgement(r: MoveRating, lang: str, tone: int) -> str:
     expected = format_points(r.expected, lang)
     best_expected = format_points(r.best_expected, lang)
     if r.label == "good":
-        near = r.loss > 0.05
-        code = "coach_near_best" if near else "coach_best"
+        code = "coach_best" if r.like_best else "coach_near_best"
         if tone == AGAINST:
             code += "_anyway"
         return t(code, lang, expected=expected, error=error, best_expected=best_expected)

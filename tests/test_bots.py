@@ -281,7 +281,7 @@ def test_fantan_sixes_and_sevens_opens_a_run_down() -> None:
 
 def test_grand_leads_an_ace() -> None:
     d = choose(position("grand", "AS 2S 3H 4H 5D", ""))
-    assert d.move == c("AS") and "høyeste kortet igjen" in d.text("nb")
+    assert d.move == c("AS") and "ingen av de andre har et høyere kort" in d.text("nb")
 
 
 def test_grand_wins_cheaply_in_last_seat() -> None:

@@ -96,8 +96,8 @@ register({
     },
     # --- Grand and Trumf ----------------------------------------------------------------
     "why_lead_master": {
-        "nb": "Spill ut {card}: det er det høyeste kortet igjen i {suit}, så stikket blir ditt",
-        "en": "Lead {card}: it is the highest card left in {suit}, so the trick is yours",
+        "nb": "Spill ut {card}: ingen av de andre har et høyere kort i {suit}",
+        "en": "Lead {card}: none of the others holds a higher card in {suit}",
     },
     "why_lead_trump": {
         "nb": "Trekk trumf med {card}: du har flere trumf enn det som er ute, så de andre "
@@ -116,8 +116,9 @@ register({
         "en": "You play last: take the trick as cheaply as you can, with {card}",
     },
     "why_win_master": {
-        "nb": "{card} er det høyeste som er igjen i {suit}: ta stikket",
-        "en": "{card} is the highest card left in {suit}: take the trick",
+        "nb": "Ingen av de andre har et høyere kort i {suit} enn {card}: ta stikket med det",
+        "en": "None of the others holds a higher card in {suit} than {card}: take the trick "
+              "with it",
     },
     "why_save_high": {
         "nb": "Stikket er ikke sikkert ennå: legg {card} og spar de høye kortene til senere",
@@ -188,8 +189,8 @@ register({
         "en": "No higher {suit} are out, so {card} will likely win the trick",
     },
     "fact_lead_master": {
-        "nb": "{card} er det høyeste kortet igjen i {suit}, så stikket blir ditt",
-        "en": "{card} is the highest card left in {suit}, so the trick is yours",
+        "nb": "Ingen av de andre har et høyere kort i {suit} enn {card}",
+        "en": "None of the others holds a higher card in {suit} than {card}",
     },
     "fact_lead": {
         "nb": "{card} spilles ut mens {higher} høyere kort i {suit} fortsatt er ute",
@@ -200,8 +201,10 @@ register({
         "en": "{card} wins the trick as it stands",
     },
     "fact_take_master": {
-        "nb": "{card} er det høyeste som er igjen i {suit} og tar stikket",
-        "en": "{card} is the highest card left in {suit} and wins the trick",
+        "nb": "{card} tar stikket slik det ligger nå, og ingen av de andre har et høyere kort "
+              "i {suit}",
+        "en": "{card} wins the trick as it stands, and none of the others holds a higher card "
+              "in {suit}",
     },
     "fact_trump_in": {
         "nb": "Du er renons i {suit}, og {card} stikker med trumf",
