@@ -7,6 +7,7 @@ Commands (results go to the "Bots" section of BENCHMARKS.md, with the command th
     .venv/bin/python benchmarks/bots.py tournament search heuristic --game sjukamp --kind finale
     .venv/bin/python benchmarks/bots.py tournament plain_search heuristic --games 1000 --out p.json
     .venv/bin/python benchmarks/bots.py paired s.json p.json
+    .venv/bin/python benchmarks/bots.py publish s.json r.json ...   (kamplib/bots/measured.py)
     .venv/bin/python benchmarks/bots.py decisions --games 20
     .venv/bin/python benchmarks/bots.py stability --positions 500
     .venv/bin/python benchmarks/bots.py endgame --deals 40
@@ -30,6 +31,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +45,35 @@ from kamplib.simulate import game_seed, simulate
 from kamplib.view import make_view
 
 NAMES = ("Kari", "Ola", "Siri", "Per")
+
+
+# -- the numbers the tactics page shows ---------------------------------------------------------
+MEASURED_PY = os.path.join(os.path.dirname(__file__), "..", "kamplib", "bots", "measured.py")
+_KEPT = ("challenger", "opponent", "game", "kind", "games", "deals", "seed", "challenger_mean",
+         "ahead_by", "ci95", "challenger_win_share", "by_kind")
+
+
+def publish(files: Sequence[str], path: str = MEASURED_PY) -> list[dict[str, Any]]:
+    """Write the tournaments saved with ``--out`` into :mod:`kamplib.bots.measured`, each with the
+    command that made it, for the tactics page (:func:`kamplib.bots.compare.measured`)."""
+    import pprint
+
+    from kamplib.bots.compare import command_of
+
+    rows = []
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            res = json.load(f)
+        rows.append({**{k: res[k] for k in _KEPT}, "command": command_of(res)})
+    text = ('"""The large tournaments of ``benchmarks/bots.py``, as BENCHMARKS.md reports them.\n\n'
+            "Written by ``benchmarks/bots.py publish`` from the results of the commands below; "
+            "not edited by\nhand.  The tactics page shows them through "
+            ":func:`kamplib.bots.compare.measured`.\n\"\"\"\n\n"
+            "from typing import Any\n\nMEASURED: tuple[dict[str, Any], ...] = "
+            + pprint.pformat(tuple(rows), width=96, sort_dicts=False) + "\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return rows
 
 
 def _progress(rows: list[dict[str, Any]]) -> None:
@@ -116,32 +147,53 @@ def random_positions(count: int, seed: int, kinds: Sequence[str] = tuple(KINDS),
     return out
 
 
-def stability(positions: int, seed: int, level: str = "search") -> dict[str, Any]:
-    """Analyse every position afresh twice with the same call (the coach's seed comes from the
-    position), and once more with another seed (how steady the judgement is when the deals
-    differ): same recommendation (or one just like it) and same label for every move.  The
-    time is the CPU time of one hint."""
+def _judged_thrice(task: tuple[str, Any, str]) -> tuple[str, dict[str, bool], float]:
     from kamplib.hints import forget, hint
 
+    kind, view, level = task
+    forget()
+    t0 = time.process_time()
+    a = hint(view, level=level)
+    cpu = time.process_time() - t0
+    forget()
+    b = hint(view, level=level)
+    c = hint(view, level=level, seed=1)
+    labels = [r.label for r in a.ratings]
+    again = [r.label for r in c.ratings]
+    return kind, {
+        "same_call": a == b and labels == [r.label for r in b.ratings],
+        "seeds_move": c.move in a.same,
+        "seeds_labels": labels == again,
+        "moves": len(labels),
+        "seeds_move_label": sum(x == y for x, y in zip(labels, again, strict=True)),
+    }, cpu
+
+
+def stability(positions: int, seed: int, level: str = "search", workers: int = 1
+              ) -> dict[str, Any]:
+    """Analyse every position afresh twice with the same call (the coach's seed comes from the
+    position, so this must always agree), and once more with another seed, so that the deals
+    differ: is the recommendation the same move (or one just like it), is every legal move
+    given the same label, and how many of the moves are (``seeds_move_label`` of ``moves``)?
+    The time is the CPU time of one hint."""
+    tasks = [(kind, view, level) for kind, view in random_positions(positions, seed)]
+    if workers == 1:
+        results: Any = map(_judged_thrice, tasks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_judged_thrice, tasks, chunksize=8)
+    keys = ("same_call", "seeds_move", "seeds_labels", "moves", "seeds_move_label")
     per_kind: dict[str, dict[str, int]] = {}
     times = []
-    for kind, view in random_positions(positions, seed):
-        row = per_kind.setdefault(kind, {"positions": 0, "same_call": 0, "seeds_move": 0,
-                                         "seeds_labels": 0})
-        forget()
-        t0 = time.process_time()
-        a = hint(view, level=level)
-        times.append(time.process_time() - t0)
-        forget()
-        b = hint(view, level=level)
-        c = hint(view, level=level, seed=1)
+    for kind, got, cpu in results:
+        row = per_kind.setdefault(kind, {"positions": 0, **{k: 0 for k in keys}})
         row["positions"] += 1
-        row["same_call"] += a == b and [r.label for r in a.ratings] == [r.label for r in
-                                                                        b.ratings]
-        row["seeds_move"] += c.move in a.same
-        row["seeds_labels"] += [r.label for r in a.ratings] == [r.label for r in c.ratings]
-    total = {k: sum(r[k] for r in per_kind.values()) for k in
-             ("positions", "same_call", "seeds_move", "seeds_labels")}
+        for k in keys:
+            row[k] += got[k]
+        times.append(cpu)
+    if workers != 1:
+        pool.shutdown()
+    total = {k: sum(r[k] for r in per_kind.values()) for k in ("positions", *keys)}
     return {"level": level, "per_kind": per_kind, "total": total, "time": _stats(times)}
 
 
@@ -239,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--kind", default=None, help="single rounds of this kind")
     t.add_argument("--workers", type=int, default=None)
     t.add_argument("--out", default=None, help="also write the result (JSON) to this file")
+    pu = sub.add_parser("publish", help="write saved tournaments into kamplib/bots/measured.py")
+    pu.add_argument("files", nargs="+")
     pa = sub.add_parser("paired", help="two tournaments' results on the same deals, compared")
     pa.add_argument("first")
     pa.add_argument("second")
@@ -254,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("--positions", type=int, default=500, help="per kind of round")
     st.add_argument("--seed", type=int, default=7)
     st.add_argument("--level", default="search")
+    st.add_argument("--workers", type=int, default=1)
     e = sub.add_parser("endgame")
     e.add_argument("--deals", type=int, default=40)
     e.add_argument("--seed", type=int, default=3)
@@ -276,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.out:
             with open(args.out, "w", encoding="utf-8") as f:
                 json.dump(out, f)
+    elif args.cmd == "publish":
+        out = publish(args.files)
     elif args.cmd == "paired":
         with open(args.first, encoding="utf-8") as f, open(args.second, encoding="utf-8") as g:
             out = paired(json.load(f), json.load(g))
@@ -284,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "decisions":
         out = decisions(args.games, args.seed, args.level)
     elif args.cmd == "stability":
-        out = stability(args.positions, args.seed, args.level)
+        out = stability(args.positions, args.seed, args.level, args.workers)
     elif args.cmd == "endgame":
         out = endgame(args.deals, args.seed)
     elif args.cmd == "inference":

@@ -221,7 +221,7 @@ def _rating(sit: Situation, move: Move, label: str | None, ev: Evaluation | None
     else:
         expected, error = ev.expected(move), ev.error(move)
         best_expected, best_error = ev.expected(best), ev.error(best)
-        loss_mean, loss_error = loss
+        loss_mean, loss_error = max(0.0, loss[0]), loss[1]  # below 0: within the noise
         label = label_for(loss_mean)
     assert label is not None
     like_best = ev is None or ev.groups[move] == ev.groups[best]

@@ -104,9 +104,11 @@ class Evaluation:
     """
 
     def __init__(self, groups: dict[Move, Move], results: list[tuple[int, dict[Move, int]]],
-                 exact: bool) -> None:
+                 exact: bool, z: float = 2.0, close: float = 0.05) -> None:
         self.groups = groups
         self.exact = exact
+        self.z = z
+        self.close = close
         self.deals = sum(c for c, _ in results)
         reps = list(dict.fromkeys(groups.values()))
         self.means: dict[Move, float] = {}
@@ -126,11 +128,15 @@ class Evaluation:
         return self.errors[self.groups[move]]
 
     def best(self, prefer: Move | None = None) -> Move:
-        """The lowest average; a move within ``1e-9`` of it that is ``prefer`` wins the tie."""
-        low = min(self.means.values())
-        if prefer is not None and self.means[self.groups[prefer]] <= low + 1e-9:
-            return prefer
-        return min(self.means, key=lambda m: self.means[m])
+        """The lowest average, unless ``prefer`` (the tactic's move) is not shown to be worse:
+        its loss against the lowest is at most ``close`` plus ``z`` standard errors.  Moves the
+        deals cannot tell apart are then judged the same way whatever the deals were."""
+        low = min(self.means, key=lambda m: self.means[m])
+        if prefer is not None:
+            loss, err = self.loss(prefer, low)
+            if loss - self.z * err <= self.close:
+                return prefer
+        return low
 
     def loss(self, move: Move, best: Move) -> tuple[float, float]:
         """Points ``move`` loses on average against ``best`` (the difference of their expected
@@ -226,8 +232,8 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
         if drawn >= cfg.min_samples:
             active = _still_in_race(results, active, cfg)
     if len(active) == 1 and not results:  # every legal move is the same move
-        return Evaluation(groups, [(1, {active[0]: 0})], exact)
-    return Evaluation(groups, results, exact)
+        return Evaluation(groups, [(1, {active[0]: 0})], exact, cfg.z, cfg.close)
+    return Evaluation(groups, results, exact, cfg.z, cfg.close)
 
 
 def _playout(deal: Deal, move: Move, seat: int) -> tuple[int, int]:
