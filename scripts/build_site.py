@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""Build the browser edition of the course (`make site`): static files, Python runs in Pyodide.
+
+The learner sees what the Voilà app shows, the narrative and the widgets without code, and
+Python runs in their own browser, so any static web host serves any number of learners.
+
+Each page is one HTML file made from a notebook: the markdown cells rendered here (as Voilà
+does, with nbconvert's markdown), the code cells as empty places plus the code in a JSON block.
+One small script (`site/src/`, bundled with esbuild) starts JupyterLite's Pyodide kernel in a
+web worker once, runs each page's cells in it and shows their outputs and ipywidgets
+(`@jupyter-widgets/controls`).  A link to the next step swaps the page in place and keeps the
+same Python, so only the first page of a visit pays for starting Python.
+
+Everything that is downloaded comes from the registries and is checked against a hash in
+`site/`: npm packages by `npm ci` against `package-lock.json` (sha512), the browser's Python
+wheels by `pip download --require-hashes` against `browser-requirements.txt` (sha256), and the
+files copied out of the npm packages against `shipped-files.sha256`.  kamplib itself is packed
+into a wheel from this repository.  The Pyodide lock in the site lists exactly the shipped
+wheels with their real hashes, so `import kamplib` loads without any `%pip` cell.
+
+    python scripts/build_site.py                  # build/site/ from site/pages.toml
+    python scripts/build_site.py --out DIR --pages other.toml
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import html
+import importlib.util
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from email.parser import Parser
+from pathlib import Path, PurePosixPath
+from string import Template
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "site"
+PAGES = SITE / "pages.toml"
+OUT = REPO / "build" / "site"
+CACHE = REPO / "build" / "site-cache"
+
+# The browser's Python: Pyodide 314 (CPython 3.14) and the wheel tag its packages carry.
+PLATFORM = "pyemscripten_2026_0_wasm32"
+PYTHON_VERSION = "3.14"
+# What the page takes from the npm packages (checked against site/shipped-files.sha256).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+KERNEL_WORKER = "@jupyterlite/pyodide-kernel/lib/comlink.worker.js"
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")  # from @jupyterlite/pyodide-kernel/pypi
+
+sys.path.insert(0, str(REPO / "scripts"))
+from course_nav import title_of  # noqa: E402  (the course's own idea of a page's title)
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+# --- what to publish ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Manifest:
+    """The published notebooks (repository-relative, in order) and where the Voilà app runs."""
+
+    pages: tuple[str, ...]
+    app_url: str
+
+
+def read_manifest(path: Path = PAGES, repo: Path = REPO) -> Manifest:
+    """Expand the manifest's entries (paths or globs) into notebook paths, first one first."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    pages: list[str] = []
+    for entry in data.get("pages", []):
+        found = sorted(p.relative_to(repo).as_posix() for p in repo.glob(entry)
+                       if p.suffix == ".ipynb")
+        if not found:
+            raise BuildError(f"{path.name}: no notebook matches {entry!r}")
+        pages += [p for p in found if p not in pages]
+    if not pages:
+        raise BuildError(f"{path.name}: no pages listed")
+    return Manifest(tuple(pages), str(data.get("app_url", "")).rstrip("/"))
+
+
+def page_url(notebook: str, manifest: Manifest) -> str:
+    """Where a notebook's page lies in the site: the front page is index.html."""
+    if notebook == manifest.pages[0]:
+        return "index.html"
+    return str(PurePosixPath(notebook).with_suffix(".html"))
+
+
+def relative(target: str, start: str) -> str:
+    """The relative URL from the page at ``start`` to ``target`` (both site paths)."""
+    up = len(PurePosixPath(start).parent.parts)
+    return "../" * up + target
+
+
+# --- downloads, each checked against a hash kept in site/ --------------------------------------
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(command: list[str], cwd: Path | None = None) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{' '.join(command[:3])} … failed:\n{done.stdout[-2000:]}"
+                         f"{done.stderr[-3000:]}")
+
+
+def npm_modules(cache: Path) -> Path:
+    """`npm ci` of site/package.json into the cache (again only when the lock changed)."""
+    folder = cache / "npm"
+    lock = SITE / "package-lock.json"
+    stamp = folder / ".lock-sha256"
+    if not (stamp.exists() and stamp.read_text() == sha256(lock)
+            and (folder / "node_modules").is_dir()):
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(SITE / name, folder / name)
+        if shutil.which("npm") is None:
+            raise BuildError("npm is missing: install Node.js and npm (see .ci/run)")
+        # --ignore-scripts: nothing from a package runs here (esbuild's binary comes as its
+        # own optional package and needs no install script).
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=folder)
+        stamp.write_text(sha256(lock))
+    return folder / "node_modules"
+
+
+def check_shipped(node_modules: Path, listing: Path = SITE / "shipped-files.sha256") -> None:
+    """Every file the site copies out of an npm package has the sha256 pinned in site/."""
+    for line in listing.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        digest, name = line.split(maxsplit=1)
+        path = node_modules / name
+        got = sha256(path) if path.is_file() else "missing"
+        if got != digest:
+            raise BuildError(f"{name}: sha256 {got}, expected {digest} ({listing.name})")
+
+
+def pinned_wheels(requirements: Path = SITE / "browser-requirements.txt") -> dict[str, str]:
+    """``{"name==version": sha256}`` for every line of the browser's requirements."""
+    pins = {}
+    for line in requirements.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            spec, digest = line.split(" --hash=sha256:")
+            name, version = spec.split("==")
+            pins[f"{canonical(name)}=={version}"] = digest.strip()
+    return pins
+
+
+def browser_wheels(cache: Path) -> list[Path]:
+    """The PyPI wheels of browser-requirements.txt, each checked against its sha256.
+
+    pip downloads them (and checks the hashes) the first time; afterwards the cached files are
+    checked here and nothing is downloaded.
+    """
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = pinned_wheels()
+
+    def found() -> dict[str, Path]:
+        have = {}
+        for wheel in folder.glob("*.whl"):
+            name, version = wheel.name.split("-")[:2]
+            key = f"{canonical(name)}=={version}"
+            if pins.get(key) == sha256(wheel):
+                have[key] = wheel
+        return have
+
+    have = found()
+    if len(have) < len(pins):
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+             "--only-binary=:all:", "--platform", PLATFORM, "--python-version", PYTHON_VERSION,
+             "-r", str(SITE / "browser-requirements.txt"), "-d", str(folder)])
+        have = found()
+    missing = sorted(set(pins) - set(have))
+    if missing:
+        raise BuildError(f"no wheel with the pinned sha256 for {', '.join(missing)}")
+    return [have[key] for key in sorted(have)]
+
+
+# --- kamplib as a wheel ------------------------------------------------------------------------
+
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same wheel and hash
+
+
+def kamplib_wheel(folder: Path, repo: Path = REPO) -> Path:
+    """Pack kamplib (every module under kamplib/) as a pure-Python wheel, reproducibly.
+
+    The version carries a local label made from the sources' hash (``0.1.0+s1a2b3c4d``), so a
+    browser never mixes a cached old wheel with a new lock.
+    """
+    project = tomllib.loads((repo / "pyproject.toml").read_text())["project"]
+    files = sorted(p for p in (repo / "kamplib").rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(repo).as_posix().encode() + b"\0" + path.read_bytes())
+    version = f"{project['version']}+s{digest.hexdigest()[:8]}"
+    dist = f"{project['name']}-{version}.dist-info"
+    metadata = "".join([
+        "Metadata-Version: 2.1\n",
+        f"Name: {project['name']}\n",
+        f"Version: {version}\n",
+        f"Summary: {project['description']}\n",
+        f"Requires-Python: {project['requires-python']}\n",
+        *(f"Requires-Dist: {d}\n" for d in project.get("dependencies", [])),
+    ])
+    entries = [(p.relative_to(repo).as_posix(), p.read_bytes()) for p in files]
+    entries += [
+        (f"{dist}/METADATA", metadata.encode()),
+        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: kamp build_site\n"
+                          b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
+        (f"{dist}/top_level.txt", b"kamplib\n"),
+    ]
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for name, data in entries:
+        hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([name, f"sha256={hashed}", len(data)])
+    writer.writerow([f"{dist}/RECORD", "", ""])
+    entries.append((f"{dist}/RECORD", record.getvalue().encode()))
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / f"{project['name']}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
+
+
+# --- the Pyodide lock: exactly the shipped wheels, with their real hashes ----------------------
+
+def canonical(name: str) -> str:
+    """A distribution name as Pyodide's lock keys it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_entry(wheel: Path) -> dict[str, Any]:
+    """A Pyodide lock entry read from the wheel itself: name, version, imports, dependencies."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(archive.read(meta_name).decode("utf-8"))
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if not n.split("/")[0].endswith((".dist-info", ".data"))
+                       and (n.endswith(".py") or "/" in n)})
+    requires = []
+    for spec in meta.get_all("Requires-Dist") or []:
+        if "extra ==" in spec:
+            continue
+        requires.append(canonical(re.split(r"[\s;<>=!~\[(]", spec, maxsplit=1)[0]))
+    return {
+        "name": canonical(meta["Name"]),
+        "version": meta["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256(wheel),
+        "package_type": "package",
+        "imports": tops,
+        "depends": requires,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def pyodide_lock(wheels: list[Path], npm_lock: dict[str, Any]) -> dict[str, Any]:
+    """The lock the browser reads: Pyodide's ``info`` and one entry per shipped wheel."""
+    entries = {e["name"]: e for e in map(wheel_entry, wheels)}
+    for entry in entries.values():  # a dependency the browser has no wheel for is not named
+        entry["depends"] = sorted(d for d in entry["depends"] if d in entries)
+    return {"info": npm_lock["info"], "packages": dict(sorted(entries.items()))}
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+HREF = re.compile(r"""(href|src)=(["'])(.*?)\2""")
+
+
+def _app_sentence() -> str:
+    """The Voilà app's sentence for a cell that fails (app/serve.py), so both editions agree."""
+    spec = importlib.util.spec_from_file_location("kamp_app_serve", REPO / "app" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.CELL_ERROR_NB)
+
+
+@dataclass
+class Site:
+    """What one build knows: the manifest, the texts, and the files it must still copy."""
+
+    manifest: Manifest
+    texts: dict[str, str]
+    repo: Path
+    assets: dict[str, str]  # static file -> name with a version query, for the template
+    config: str  # the JSON every page carries for the script
+    unpublished: set[str]
+    copies: set[str]
+
+    def link(self, href: str, notebook: str) -> str:
+        """A link as written in ``notebook``, pointing at the site's page or file instead."""
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith(("#", "/", "mailto:")):
+            return href
+        base = PurePosixPath(notebook).parent
+        target = _normal(base / parts.path)
+        here = page_url(notebook, self.manifest)
+        fragment = f"#{parts.fragment}" if parts.fragment else ""
+        if target.endswith(".ipynb"):
+            if target not in self.manifest.pages:
+                self.unpublished.add(target)
+            return relative(page_url(target, self.manifest), here) + fragment
+        if (self.repo / target).is_file():
+            self.copies.add(target)
+            return relative(target, here) + fragment
+        return href
+
+    def render(self, notebook: str) -> str:
+        """The page of one published notebook."""
+        nb = json.loads((self.repo / notebook).read_text(encoding="utf-8"))
+        body, cells = [], []
+        from nbconvert.filters.markdown_mistune import markdown2html_mistune
+        for cell in nb["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                rendered = markdown2html_mistune(source)
+                rendered = HREF.sub(lambda m, nb_=notebook: (
+                    f'{m[1]}={m[2]}{html.escape(self.link(html.unescape(m[3]), nb_))}{m[2]}'),
+                    rendered)
+                body.append(f'<div class="kamp-md">{rendered}</div>')
+            elif cell["cell_type"] == "code" and source.strip():
+                body.append(f'<div class="kamp-cell kamp-pending" data-kamp-cell="{len(cells)}">'
+                            "</div>")
+                cells.append(source)
+        title = title_of(nb, Path(notebook))
+        return self._page(notebook, title, "\n".join(body), cells)
+
+    def render_elsewhere(self, notebook: str) -> str:
+        """The page for a notebook the browser edition leaves out: where to find it instead."""
+        path = self.repo / notebook
+        title = title_of(json.loads(path.read_text(encoding="utf-8")), path) if path.exists() \
+            else PurePosixPath(notebook).stem
+        here = page_url(notebook, self.manifest)
+        t = self.texts
+        lines = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(t['elsewhere'])}</p>"]
+        if self.manifest.app_url:
+            url = f"{self.manifest.app_url}/voila/render/{notebook}"
+            lines.append(f'<p><a class="kamp-app-link" href="{html.escape(url)}">'
+                         f"{html.escape(t['elsewhere_link'])}</a></p>")
+        else:
+            lines.append(f"<p>{html.escape(t['elsewhere_local'])}</p>")
+        lines.append(f'<p><a href="{relative("index.html", here)}">'
+                     f"{html.escape(t['front'])}</a></p>")
+        body = '<div class="kamp-md kamp-elsewhere">' + "\n".join(lines) + "</div>"
+        return self._page(notebook, title, body, [])
+
+    def _page(self, notebook: str, title: str, body: str, cells: list[str]) -> str:
+        here = page_url(notebook, self.manifest)
+        template = Template((SITE / "page.html").read_text(encoding="utf-8"))
+        return template.substitute(
+            title=html.escape(title),
+            root="../" * len(PurePosixPath(here).parent.parts),
+            js=self.assets["kamp-site.js"],
+            css=self.assets["kamp-site.css"],
+            config=_script_json(self.config),
+            body=body,
+            cells=_script_json(json.dumps(cells, ensure_ascii=False)),
+        )
+
+
+def _normal(path: PurePosixPath) -> str:
+    """``a/../b/./c`` as ``b/c`` (no file system access; stays inside the repository)."""
+    parts: list[str] = []
+    for part in path.parts:
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _script_json(text: str) -> str:
+    """JSON that is safe inside ``<script>`` (no ``</script>`` can end it early)."""
+    return text.replace("</", "<\\/")
+
+
+def versioned(path: Path, name: str) -> str:
+    """``name?v=<hash>``: a changed file gets a new URL, so no browser keeps a stale copy."""
+    return f"{name}?v={sha256(path)[:10]}"
+
+
+# --- the build -----------------------------------------------------------------------------------
+
+def bundle(node_modules: Path, static: Path) -> None:
+    """The page script and its styles, bundled and minified by esbuild.
+
+    The sources are copied beside ``node_modules`` so that their imports resolve there.
+    """
+    sources = node_modules.parent / "src"
+    if sources.exists():
+        shutil.rmtree(sources)
+    shutil.copytree(SITE / "src", sources)
+    esbuild = node_modules / ".bin" / "esbuild"
+    run([str(esbuild), str(sources / "main.js"), "--bundle", "--format=esm", "--minify",
+         "--target=es2020", "--loader:.css=css", "--log-level=warning",
+         f"--outfile={static / 'kamp-site.js'}"], cwd=node_modules.parent)
+
+
+def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
+          repo: Path = REPO) -> dict[str, Any]:
+    """Build the site into ``out`` (replaced); return a summary of what it holds."""
+    manifest = read_manifest(pages, repo)
+    texts = tomllib.loads((SITE / "texts.toml").read_text(encoding="utf-8"))["nb"]
+    texts["cell_error"] = _app_sentence()
+    node_modules = npm_modules(cache)
+    check_shipped(node_modules)
+    wheels = browser_wheels(cache)
+
+    if out.exists():
+        shutil.rmtree(out)
+    static = out / "static"
+    pyodide_version = json.loads((node_modules / "pyodide" / "package.json").read_text())["version"]
+    runtime = static / f"pyodide-{pyodide_version}"
+    runtime.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(node_modules / "pyodide" / name, runtime / name)
+    kernel_pypi = node_modules / "@jupyterlite" / "pyodide-kernel" / "pypi"
+    shipped = [shutil.copy2(w, runtime / w.name) for w in wheels]
+    for name in KERNEL_WHEELS:
+        (wheel,) = kernel_pypi.glob(f"{name}-*.whl")
+        shipped.append(shutil.copy2(wheel, runtime / wheel.name))
+    shipped.append(kamplib_wheel(runtime, repo))
+    shipped_paths = [Path(p) for p in shipped]
+    npm_lock = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())
+    lock = pyodide_lock(shipped_paths, npm_lock)
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    shutil.copy2(node_modules / KERNEL_WORKER, static / "kernel.worker.js")
+    bundle(node_modules, static)
+
+    rel = f"pyodide-{pyodide_version}"
+    config = json.dumps({
+        "pyodide": f"static/{rel}/pyodide.mjs",
+        "lock": "static/" + versioned(runtime / "pyodide-lock.json", f"{rel}/pyodide-lock.json"),
+        "worker": "static/" + versioned(static / "kernel.worker.js", "kernel.worker.js"),
+        "packages": sorted(lock["packages"]),
+        "pages": [page_url(p, manifest) for p in manifest.pages],
+        "texts": texts,
+    }, ensure_ascii=False)
+    assets = {name: versioned(static / name, name) for name in ("kamp-site.js", "kamp-site.css")}
+    site = Site(manifest, texts, repo, assets, config, set(), set())
+    for notebook in manifest.pages:
+        target = out / page_url(notebook, manifest)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(site.render(notebook), encoding="utf-8")
+    for notebook in sorted(site.unpublished):
+        target = out / page_url(notebook, manifest)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(site.render_elsewhere(notebook), encoding="utf-8")
+    for name in sorted(site.copies):
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(repo / name, out / name)
+    return {
+        "pages": [page_url(p, manifest) for p in manifest.pages],
+        "elsewhere": [page_url(p, manifest) for p in sorted(site.unpublished)],
+        "wheels": sorted(lock["packages"]),
+        "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="the site folder (replaced)")
+    parser.add_argument("--pages", type=Path, default=PAGES, help="the manifest of pages")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="downloads kept between builds")
+    args = parser.parse_args(argv)
+    try:
+        summary = build(args.out.resolve(), args.pages.resolve(), args.cache.resolve())
+    except BuildError as err:
+        print(f"build_site: {err}", file=sys.stderr)
+        return 1
+    print(f"build_site: {len(summary['pages'])} pages, {len(summary['elsewhere'])} pointing "
+          f"elsewhere, {len(summary['wheels'])} wheels, {summary['bytes'] / 1e6:.1f} MB "
+          f"in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+// The browser edition's one script: start Python once, run each page's cells, show their
+// outputs and widgets, and move between pages without starting Python again.
+//
+// A page (made by scripts/build_site.py) holds its narrative as HTML, an empty place for each
+// code cell (`[data-kamp-cell]`) and the code in `<script class="kamp-cells">`.  A link to
+// another page of the site swaps `<main>` in place (history.pushState) and runs the new cells
+// in the same kernel, after closing the old page's widgets and emptying its namespace, so each
+// page starts clean as it would in its own Voilà kernel.
+import { Kernel } from './kernel.js';
+import { Manager } from './widgets.js';
+import './course.css';
+
+const WIDGET = 'application/vnd.jupyter.widget-view+json';
+const config = JSON.parse(document.getElementById('kamp-config').textContent);
+const root = new URL(document.documentElement.dataset.kampRoot || './', document.baseURI);
+const at = (path) => new URL(path, root).href;
+
+// What tests and benchmarks read: times on the page's clock (ms since navigation started),
+// how many pages this document has shown, and the errors met on the page now shown.
+const state = { marks: {}, pagesShown: 0, busy: true, errors: [], log: [] };
+window.kampSite = state;
+const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
+
+const status = document.getElementById('kamp-status');
+function say(text, kind = 'info') {
+  status.hidden = !text;
+  status.textContent = text || '';
+  status.dataset.kind = kind;
+}
+
+const pyodide = at(config.pyodide);
+const kernel = new Kernel(at(config.worker), {
+  baseUrl: root.href,
+  pyodideUrl: pyodide,
+  indexUrl: pyodide.slice(0, pyodide.lastIndexOf('/') + 1),
+  pipliteWheelUrl: '',
+  pipliteUrls: [],
+  disablePyPIFallback: true,
+  location: '',
+  mountDrive: false,
+  kernelId: 'kamp',
+  loadPyodideOptions: { lockFileURL: at(config.lock), packages: config.packages },
+});
+const manager = new Manager(kernel);
+kernel.onLog = (text) => { // Pyodide's own lines ("Loading ipython, ..."): timed, for benchmarks
+  state.log.push([performance.now(), text]);
+  console.debug('[python]', text);
+};
+say(config.texts.starting);
+kernel.ready.then(() => mark('kernel'), (error) => {
+  state.errors.push(String(error));
+  say(config.texts.failed, 'error');
+});
+
+// One request at a time, as a kernel's shell channel would take them.
+let queue = Promise.resolve();
+const serial = (job) => (queue = queue.then(job, job));
+const originalComm = kernel.comm.bind(kernel);
+kernel.comm = (...args) => serial(() => originalComm(...args));
+
+/** Show one output message of a cell in `area`. */
+function show(area, type, bundle) {
+  if (type === 'clear_output') {
+    area.replaceChildren();
+    return;
+  }
+  const out = document.createElement('div');
+  out.className = 'kamp-output';
+  if (type === 'stream') {
+    if (bundle.name !== 'stdout') {
+      console.warn('[python]', bundle.text); // warnings are for the developer, not the learner
+      return;
+    }
+    const last = area.lastElementChild;
+    if (last && last.dataset.stream === bundle.name) { // one print may come in several pieces
+      last.querySelector('pre').textContent += bundle.text;
+      return;
+    }
+    out.dataset.stream = bundle.name;
+    const pre = document.createElement('pre');
+    pre.textContent = bundle.text;
+    out.append(pre);
+  } else if (type === 'execute_error') {
+    console.error('[python]', bundle.ename, bundle.evalue, (bundle.traceback || []).join('\n'));
+    state.errors.push(`${bundle.ename}: ${bundle.evalue}`);
+    out.classList.add('kamp-cell-error');
+    out.setAttribute('role', 'alert');
+    out.textContent = config.texts.cell_error;
+  } else if (type === 'display_data' || type === 'execute_result') {
+    const data = bundle.data || {};
+    if (data[WIDGET]) {
+      out.classList.add('kamp-widget');
+      manager.show(data[WIDGET].model_id, out).then(() => mark('widget'), (error) => {
+        console.error('[widgets]', error);
+        state.errors.push(String(error));
+      });
+    } else if (data['text/html'] !== undefined) {
+      out.innerHTML = data['text/html'];
+    } else if (data['image/svg+xml'] !== undefined) {
+      out.innerHTML = data['image/svg+xml'];
+    } else if (data['text/plain'] !== undefined) {
+      const pre = document.createElement('pre');
+      pre.textContent = data['text/plain'];
+      out.append(pre);
+    } else {
+      return;
+    }
+  } else {
+    return;
+  }
+  area.append(out);
+}
+
+// Python run between pages: the old page's widgets closed, its names forgotten.
+const FRESH_PAGE = [
+  'import ipywidgets as _kamp_widgets',
+  '_kamp_widgets.Widget.close_all()',
+  'get_ipython().reset(new_session=False)',
+].join('\n');
+
+let generation = 0;
+
+/** Run the cells of the page now in `<main>`, in order, each output under its cell. */
+async function runPage() {
+  const mine = ++generation;
+  const page = document.getElementById('kamp-page');
+  const cells = JSON.parse(page.querySelector('script.kamp-cells').textContent);
+  state.busy = true;
+  state.errors = []; // what went wrong on the page now shown
+  document.body.classList.remove('kamp-ready');
+  if (state.pagesShown > 0) {
+    say(config.texts.running);
+    await serial(() => kernel.execute(FRESH_PAGE));
+  }
+  for (const [index, code] of cells.entries()) {
+    if (mine !== generation) return; // the learner has moved on: the new page runs instead
+    const area = page.querySelector(`[data-kamp-cell="${index}"]`);
+    try {
+      await serial(() => kernel.execute(code, (type, bundle) => show(area, type, bundle)));
+    } catch (error) {
+      state.errors.push(String(error));
+      return;
+    }
+    area.classList.remove('kamp-pending');
+    if (index === 0) say('');
+  }
+  if (mine !== generation) return;
+  say('');
+  state.pagesShown += 1;
+  state.busy = false;
+  mark('page');
+  document.body.classList.add('kamp-ready');
+  document.dispatchEvent(new CustomEvent('kamp:page-ready'));
+}
+
+/** Is `url` a page of this site that we can swap in? */
+function ourPage(url) {
+  return url.origin === location.origin && url.href.startsWith(root.href)
+    && url.pathname.endsWith('.html');
+}
+
+async function go(url, push) {
+  let doc;
+  try {
+    const reply = await fetch(url.href);
+    if (!reply.ok) throw new Error(`${reply.status}`);
+    doc = new DOMParser().parseFromString(await reply.text(), 'text/html');
+  } catch (error) {
+    location.assign(url.href); // let the browser show what it can
+    return;
+  }
+  const next = doc.getElementById('kamp-page');
+  if (!next) {
+    location.assign(url.href);
+    return;
+  }
+  if (push) history.pushState({}, '', url.href);
+  document.title = doc.title;
+  manager.detachAll();
+  document.getElementById('kamp-page').replaceWith(document.adoptNode(next));
+  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+  await runPage();
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest && event.target.closest('a[href]');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+      || event.shiftKey || event.altKey || link.target || link.hasAttribute('download')) return;
+  const url = new URL(link.href, location.href);
+  if (!ourPage(url)) return;
+  if (url.pathname === location.pathname && url.hash) return; // a place on this page
+  event.preventDefault();
+  go(url, true);
+});
+window.addEventListener('popstate', () => go(new URL(location.href), false));
+
+runPage();
