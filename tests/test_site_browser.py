@@ -28,6 +28,9 @@ from site_support import (
     wait_shown,
 )
 
+from kamplib import widgets as _widgets  # noqa: F401  (registers the widgets' words)
+from kamplib.i18n import t
+
 pytest.importorskip("playwright.sync_api")
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
     pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
@@ -158,6 +161,34 @@ def test_walk_by_links_to_a_sample_hand_refused_card_and_the_bots_reply(learner:
     assert site_state(page)["errors"] == []
     assert learner.problems() == []
     learner.screenshot("sample-hand")
+
+
+def test_a_saved_game_opens_again_from_its_file(learner: Learner, tmp_path: Path) -> None:
+    """Save the hand to a file and open it: the file goes to Python as bytes (comm buffers)."""
+    page = learner.page
+    play = page.locator(".kamp-play").first
+    cards = play.locator(".widget-hbox.kamp-hand button.kamp-card")
+    left = cards.count()
+    play.get_by_role("button", name=t("w_save", "nb")).click()
+    link = play.locator("a.kamp-download")
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as download:
+        link.click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["format"].startswith("kamp/")
+
+    play.get_by_role("button", name=t("w_new_deal", "nb")).click()
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
+                           arg=[f"{HAND} button.kamp-card", 13], timeout=30_000)
+    with page.expect_file_chooser() as chooser:  # the upload's own file input is not in the page
+        play.locator(".kamp-upload").click()
+    chooser.value.set_files(str(saved))
+    loaded = t("w_loaded", "nb", name=saved.name)
+    page.wait_for_function("([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+                           arg=[".kamp-play .kamp-message", loaded], timeout=30_000)
+    assert cards.count() == left  # the saved position, not the new deal
+    assert learner.problems() == []
 
 
 def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) -> None:

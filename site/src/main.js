@@ -15,9 +15,11 @@ const config = JSON.parse(document.getElementById('kamp-config').textContent);
 const root = new URL(document.documentElement.dataset.kampRoot || './', document.baseURI);
 const at = (path) => new URL(path, root).href;
 
-// What tests and benchmarks read: times on the page's clock (ms since navigation started),
-// how many pages this document has shown, and the errors met on the page now shown.
-const state = { marks: {}, pagesShown: 0, busy: true, errors: [], log: [] };
+// What tests and benchmarks read, in ms on the page's clock (since navigation started): when
+// Python was ready and this document's first widget and page were shown (`marks`), when the
+// page now shown began, showed its first widget and was ready (`current`); how many pages this
+// document has shown, the errors met on the page now shown, and Pyodide's own log lines.
+const state = { marks: {}, current: {}, pagesShown: 0, busy: true, errors: [], log: [] };
 window.kampSite = state;
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
@@ -90,7 +92,11 @@ function show(area, type, bundle) {
     const data = bundle.data || {};
     if (data[WIDGET]) {
       out.classList.add('kamp-widget');
-      manager.show(data[WIDGET].model_id, out).then(() => mark('widget'), (error) => {
+      const page = state.current;
+      manager.show(data[WIDGET].model_id, out).then(() => {
+        mark('widget');
+        if (page.widget === undefined) page.widget = performance.now();
+      }, (error) => {
         console.error('[widgets]', error);
         state.errors.push(String(error));
       });
@@ -126,6 +132,7 @@ async function runPage() {
   const page = document.getElementById('kamp-page');
   const cells = JSON.parse(page.querySelector('script.kamp-cells').textContent);
   state.busy = true;
+  state.current = { started: performance.now() };
   state.errors = []; // what went wrong on the page now shown
   document.body.classList.remove('kamp-ready');
   if (state.pagesShown > 0) {
@@ -149,6 +156,7 @@ async function runPage() {
   state.pagesShown += 1;
   state.busy = false;
   mark('page');
+  state.current.ready = performance.now();
   document.body.classList.add('kamp-ready');
   document.dispatchEvent(new CustomEvent('kamp:page-ready'));
 }
