@@ -32,6 +32,7 @@ import html
 import importlib.util
 import io
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -92,17 +93,27 @@ def read_manifest(path: Path = PAGES, repo: Path = REPO) -> Manifest:
     return Manifest(tuple(pages), str(data.get("app_url", "")).rstrip("/"))
 
 
-def page_url(notebook: str, manifest: Manifest) -> str:
-    """Where a notebook's page lies in the site: the front page is index.html."""
-    if notebook == manifest.pages[0]:
-        return "index.html"
+def page_url(notebook: str) -> str:
+    """Where a notebook's page lies in the site: beside where the notebook lies in the repository,
+    so a link the page's Python makes (``03-klover.ipynb?lang=en``) needs only its suffix
+    changed, which the page script does."""
     return str(PurePosixPath(notebook).with_suffix(".html"))
+
+
+# Folders whose notebooks are not pages of the course.
+NOT_PAGES = {"tests", "benchmarks", "build", "node_modules", ".venv", ".ipynb_checkpoints"}
+
+
+def all_notebooks(repo: Path = REPO) -> list[str]:
+    """Every notebook of the repository that could be a page (for the pages left out)."""
+    return sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*.ipynb")
+                  if not NOT_PAGES & set(p.relative_to(repo).parts[:-1])
+                  and not any(part.startswith(".") for part in p.relative_to(repo).parts))
 
 
 def relative(target: str, start: str) -> str:
     """The relative URL from the page at ``start`` to ``target`` (both site paths)."""
-    up = len(PurePosixPath(start).parent.parts)
-    return "../" * up + target
+    return posixpath.relpath(target, posixpath.dirname(start) or ".")
 
 
 # --- downloads, each checked against a hash kept in site/ --------------------------------------
@@ -319,15 +330,16 @@ class Site:
             return href
         base = PurePosixPath(notebook).parent
         target = _normal(base / parts.path)
-        here = page_url(notebook, self.manifest)
-        fragment = f"#{parts.fragment}" if parts.fragment else ""
+        here = page_url(notebook)
+        rest = (f"?{parts.query}" if parts.query else "") + (
+            f"#{parts.fragment}" if parts.fragment else "")
         if target.endswith(".ipynb"):
             if target not in self.manifest.pages:
                 self.unpublished.add(target)
-            return relative(page_url(target, self.manifest), here) + fragment
+            return relative(page_url(target), here) + rest
         if (self.repo / target).is_file():
             self.copies.add(target)
-            return relative(target, here) + fragment
+            return relative(target, here) + rest
         return href
 
     def render(self, notebook: str) -> str:
@@ -355,7 +367,7 @@ class Site:
         path = self.repo / notebook
         title = title_of(json.loads(path.read_text(encoding="utf-8")), path) if path.exists() \
             else PurePosixPath(notebook).stem
-        here = page_url(notebook, self.manifest)
+        here = page_url(notebook)
         t = self.texts
         lines = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(t['elsewhere'])}</p>"]
         if self.manifest.app_url:
@@ -364,13 +376,20 @@ class Site:
                          f"{html.escape(t['elsewhere_link'])}</a></p>")
         else:
             lines.append(f"<p>{html.escape(t['elsewhere_local'])}</p>")
-        lines.append(f'<p><a href="{relative("index.html", here)}">'
+        front = page_url(self.manifest.pages[0])
+        lines.append(f'<p><a href="{relative(front, here)}">'
                      f"{html.escape(t['front'])}</a></p>")
         body = '<div class="kamp-md kamp-elsewhere">' + "\n".join(lines) + "</div>"
         return self._page(notebook, title, body, [])
 
+    def render_front_door(self) -> str:
+        """index.html when the front page lies in a folder: it sends the browser there."""
+        front = page_url(self.manifest.pages[0])
+        return Template((SITE / "front-door.html").read_text(encoding="utf-8")).substitute(
+            url=html.escape(front), front=html.escape(self.texts["front"]))
+
     def _page(self, notebook: str, title: str, body: str, cells: list[str]) -> str:
-        here = page_url(notebook, self.manifest)
+        here = page_url(notebook)
         template = Template((SITE / "page.html").read_text(encoding="utf-8"))
         return template.substitute(
             title=html.escape(title),
@@ -459,25 +478,28 @@ def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
         "lock": "static/" + versioned(runtime / "pyodide-lock.json", f"{rel}/pyodide-lock.json"),
         "worker": "static/" + versioned(static / "kernel.worker.js", "kernel.worker.js"),
         "packages": sorted(lock["packages"]),
-        "pages": [page_url(p, manifest) for p in manifest.pages],
         "texts": texts,
     }, ensure_ascii=False)
     assets = {name: versioned(static / name, name) for name in ("kamp-site.js", "kamp-site.css")}
     site = Site(manifest, texts, repo, assets, config, set(), set())
     for notebook in manifest.pages:
-        target = out / page_url(notebook, manifest)
+        target = out / page_url(notebook)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(site.render(notebook), encoding="utf-8")
+    if not (out / "index.html").exists():
+        (out / "index.html").write_text(site.render_front_door(), encoding="utf-8")
+    # Every notebook left out gets its page too: a page's Python may link to any of them.
+    site.unpublished |= set(all_notebooks(repo)) - set(manifest.pages)
     for notebook in sorted(site.unpublished):
-        target = out / page_url(notebook, manifest)
+        target = out / page_url(notebook)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(site.render_elsewhere(notebook), encoding="utf-8")
     for name in sorted(site.copies):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, out / name)
     return {
-        "pages": [page_url(p, manifest) for p in manifest.pages],
-        "elsewhere": [page_url(p, manifest) for p in sorted(site.unpublished)],
+        "pages": [page_url(p) for p in manifest.pages],
+        "elsewhere": [page_url(p) for p in sorted(site.unpublished)],
         "wheels": sorted(lock["packages"]),
         "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
     }

@@ -90,8 +90,7 @@ def test_manifest_takes_globs_in_name_order_after_the_front_page(tmp_path: Path)
     assert read.pages == ("tutorial/00-a.ipynb", "tutorial/01-b.ipynb", "tutorial/02-c.ipynb",
                           "chapters/sekskamp.ipynb")
     assert read.app_url == "https://kurs.example.org"
-    assert BUILDER.page_url("tutorial/00-a.ipynb", read) == "index.html"
-    assert BUILDER.page_url("chapters/sekskamp.ipynb", read) == "chapters/sekskamp.html"
+    assert BUILDER.page_url("chapters/sekskamp.ipynb") == "chapters/sekskamp.html"
 
 
 def test_manifest_entry_that_matches_nothing_stops_the_build(tmp_path: Path) -> None:
@@ -103,7 +102,7 @@ def test_manifest_entry_that_matches_nothing_stops_the_build(tmp_path: Path) -> 
 
 def test_the_published_manifest_starts_at_the_apps_front_door(sample: Path) -> None:
     pages = published()
-    assert pages[0] == "tutorial/00-velkommen.ipynb"  # what `make app` opens first
+    assert pages[0] == LAUNCHER.WELCOME  # the page `make app` opens first
     for page in pages:  # each one a page that runs, not a note that it is elsewhere
         html = (sample / page).with_suffix(".html").read_text(encoding="utf-8")
         assert 'class="kamp-md kamp-elsewhere"' not in html, page
@@ -111,27 +110,42 @@ def test_the_published_manifest_starts_at_the_apps_front_door(sample: Path) -> N
 
 # --- pages: narrative and places for outputs, never code -----------------------------------------
 
+def test_index_html_opens_the_front_page(sample: Path) -> None:
+    door = (sample / "index.html").read_text(encoding="utf-8")
+    assert '<meta http-equiv="refresh" content="0; url=tests/site/00-forside.html">' in door
+    assert "tests/site/00-forside.html" in [u for _, u in visible(sample / "index.html").urls]
+
+
+def test_every_notebook_left_out_has_a_page_saying_so(sample: Path) -> None:
+    published_pages = set(BUILDER.read_manifest(sample.parent / "pages.toml").pages)
+    for notebook in BUILDER.all_notebooks():
+        html = (sample / notebook).with_suffix(".html").read_text(encoding="utf-8")
+        assert ('class="kamp-md kamp-elsewhere"' in html) == (notebook not in published_pages)
+    assert not any(n.startswith(("tests/", "build/")) for n in BUILDER.all_notebooks())
+
+
 def test_front_page_shows_the_narrative_and_no_code(sample: Path) -> None:
-    front = visible(sample / "index.html")
+    front = visible(sample / "tests" / "site" / "00-forside.html")
     text = "".join(front.text)
     assert "Prøveside for nettleserutgaven" in text
     for code in ("rounds_overview_html", "import", "make_rules("):
         assert code not in text, f"code {code!r} is visible on the front page"
     cells = re.search(r'<script type="application/json" class="kamp-cells">(.*?)</script>',
-                      (sample / "index.html").read_text(encoding="utf-8"), re.S)
+                      (sample / "tests/site/00-forside.html").read_text(encoding="utf-8"), re.S)
     assert cells and "rounds_overview_html" in json.loads(cells[1])[1]
 
 
 def test_links_lead_to_pages_of_the_site_never_to_a_notebook(sample: Path) -> None:
-    front = visible(sample / "index.html")
+    front = visible(sample / "tests" / "site" / "00-forside.html")
     hrefs = [url for tag, url in front.urls if tag == "a"]
-    assert "tests/site/01-spill.html" in hrefs
-    assert "notebooks/taktikk.html" in hrefs
+    assert "01-spill.html" in hrefs
+    assert "../../notebooks/taktikk.html" in hrefs
+    assert "../../tutorial/00-velkommen.html" in hrefs
     for page in sample.rglob("*.html"):
         for _, url in visible(page).urls:
             assert ".ipynb" not in url, f"{page.name} links to a notebook: {url}"
-    hand = visible(sample / "tests" / "site" / "01-spill.html")
-    assert "../../index.html" in [url for tag, url in hand.urls if tag == "a"]
+    failing = visible(sample / "tests" / "site" / "02-feil.html")
+    assert "03-adresse.html?lang=en&queen_points=5" in [u for t, u in failing.urls if t == "a"]
 
 
 def test_pages_name_no_other_host(sample: Path) -> None:
@@ -139,11 +153,12 @@ def test_pages_name_no_other_host(sample: Path) -> None:
         for tag, url in visible(page).urls:
             if tag != "a":
                 assert not re.match(r"(https?:)?//", url), f"{page.name} loads {url}"
-        assert config_of(page)["pyodide"].startswith("static/")
+        if page.name != "index.html":  # index.html only sends the browser to the front page
+            assert config_of(page)["pyodide"].startswith("static/")
 
 
 def test_unpublished_notebook_gets_a_page_saying_where_to_find_it(sample: Path) -> None:
-    texts = config_of(sample / "index.html")["texts"]
+    texts = config_of(sample / "tests/site/00-forside.html")["texts"]
     page = "".join(visible(sample / "notebooks" / "taktikk.html").text)
     assert BUILDER.title_of(json.loads((REPO / "notebooks" / "taktikk.ipynb").read_text()),
                             Path("taktikk.ipynb")) in page
@@ -175,7 +190,7 @@ def test_pyodide_lock_lists_exactly_the_shipped_wheels_with_their_hashes(sample:
         assert needed in lock["packages"]
     assert not {"pandas", "numpy", "matplotlib"} & set(lock["packages"])
     # every page loads all of them at start, so no learner ever needs a %pip cell
-    assert config_of(sample / "index.html")["packages"] == sorted(lock["packages"])
+    assert config_of(sample / "tests/site/00-forside.html")["packages"] == sorted(lock["packages"])
 
 
 def test_kamplib_wheel_is_reproducible_and_holds_every_module(tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it 
 
 SCREENSHOTS = REPO / "screenshots"
 HAND = ".kamp-play .widget-hbox.kamp-hand"
+FRONT = "tests/site/00-forside.html"
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,7 @@ def learner(chromium: Any) -> Iterator[Learner]:
     folder, _ = built()
     with serving(folder) as server:
         person = Learner(chromium, server.base)
-        person.page.goto(server.base)
+        person.page.goto(server.base)  # index.html sends the browser on to the front page
         wait_shown(person.page, 1)
         yield person
         person.offline.close()
@@ -99,7 +100,7 @@ def learner(chromium: Any) -> Iterator[Learner]:
 
 def test_front_page_shows_narrative_and_pictures_without_code(learner: Learner) -> None:
     page = learner.page
-    assert page.url == learner.base
+    assert page.url == learner.base + FRONT
     text = page.inner_text("main")
     assert "Prøveside for nettleserutgaven" in text
     assert page.locator(".kamp-rounds-overview").count() == 1  # drawn by kamplib in Pyodide
@@ -201,15 +202,28 @@ def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) 
     assert learner.problems() == []
 
 
-def test_back_button_brings_a_fresh_sample_hand(learner: Learner) -> None:
+def test_the_address_reaches_python_and_links_python_draws_lead_on(learner: Learner) -> None:
+    """As in the Voilà app, a page's Python reads its URL parameters from QUERY_STRING, and a
+    link it draws to a notebook (``01-spill.ipynb?...``) opens that notebook's page."""
+    learner.follow("Adressen")
+    assert learner.page.url == learner.base + "tests/site/03-adresse.html?lang=en&queen_points=5"
+    assert "Valg i adressen: lang=en&queen_points=5" in learner.page.inner_text("main")
+    learner.follow("Spill en hånd igjen")  # drawn by an ipywidgets.HTML in Python
+    assert learner.page.url == learner.base + "tests/site/01-spill.html?kilde=widget"
+    hand = learner.page.locator(HAND).first
+    hand.locator("button.kamp-card.kamp-legal").first.wait_for(timeout=30_000)
+    assert hand.locator("button.kamp-card").count() == 13  # a fresh deal, not the one played
+    assert learner.page.locator(HAND).count() == 1  # the old pages' widgets are gone
+    assert learner.problems() == []
+
+
+def test_back_button_shows_the_page_before_with_its_address(learner: Learner) -> None:
     before = learner.shown()
     learner.page.go_back()
     wait_shown(learner.page, before + 1)
-    assert learner.page.url.endswith("tests/site/01-spill.html")
-    hand = learner.page.locator(HAND).first
-    hand.locator("button.kamp-card.kamp-legal").first.wait_for(timeout=30_000)
-    assert hand.locator("button.kamp-card").count() == 13
-    assert learner.page.locator(HAND).count() == 1  # the old page's widgets are gone
+    assert learner.page.url.endswith("tests/site/03-adresse.html?lang=en&queen_points=5")
+    assert "Valg i adressen: lang=en&queen_points=5" in learner.page.inner_text("main")
+    assert learner.page.locator(HAND).count() == 0
     assert learner.problems() == []
 
 
@@ -219,7 +233,7 @@ def test_a_page_left_out_of_the_site_says_where_to_find_it(learner: Learner) -> 
     text = learner.page.inner_text("main")
     assert "bare med i kurset i Voilà-appen" in text and "make app" in text
     learner.follow("Til forsiden")
-    assert learner.page.url == learner.base + "index.html"
+    assert learner.page.url == learner.base + FRONT
     assert learner.problems() == []
 
 
@@ -235,7 +249,7 @@ def test_python_came_from_this_machine_and_nothing_else(learner: Learner) -> Non
 def test_every_published_page_runs_in_the_browser(learner: Learner) -> None:
     """`make site`'s pages, from the sample front page's link on by each page's "next" link."""
     pages = published()
-    assert learner.page.url.endswith("/index.html")
+    assert learner.page.url == learner.base + FRONT
     learner.follow(first_heading(pages[0]))
     learner.screenshot("course-front")
     for index, notebook in enumerate(pages):

@@ -117,12 +117,21 @@ function show(area, type, bundle) {
   area.append(out);
 }
 
-// Python run between pages: the old page's widgets closed, its names forgotten.
+// Python run between pages: the old page's widgets closed, its names forgotten, and kamplib
+// imported afresh by the next page, so no state of the old page (a callback it registered, a
+// choice it made) reaches the new one: each page starts as in its own Voilà kernel, while
+// Pyodide, IPython and ipywidgets stay loaded.
 const FRESH_PAGE = [
-  'import ipywidgets as _kamp_widgets',
-  '_kamp_widgets.Widget.close_all()',
+  'import sys, ipywidgets',
+  'ipywidgets.Widget.close_all()',
+  'for name in [n for n in sys.modules if n == "kamplib" or n.startswith("kamplib.")]:',
+  '    del sys.modules[name]',
   'get_ipython().reset(new_session=False)',
 ].join('\n');
+
+/** Python that hands the page's URL parameters to it, where Voilà puts them for a kernel. */
+const pageQuery = () => `import os\nos.environ["QUERY_STRING"] = ${
+  JSON.stringify(location.search.replace(/^\?/, ''))}\ndel os`;
 
 let generation = 0;
 
@@ -139,6 +148,7 @@ async function runPage() {
     say(config.texts.running);
     await serial(() => kernel.execute(FRESH_PAGE));
   }
+  await serial(() => kernel.execute(pageQuery()));
   for (const [index, code] of cells.entries()) {
     if (mine !== generation) return; // the learner has moved on: the new page runs instead
     const area = page.querySelector(`[data-kamp-cell="${index}"]`);
@@ -161,10 +171,13 @@ async function runPage() {
   document.dispatchEvent(new CustomEvent('kamp:page-ready'));
 }
 
-/** Is `url` a page of this site that we can swap in? */
+/** The site's page for `url`: a notebook's page lies beside it with .html for .ipynb (links
+ *  that a page's Python draws name the notebook, as in the Voilà app); null if not ours. */
 function ourPage(url) {
-  return url.origin === location.origin && url.href.startsWith(root.href)
-    && url.pathname.endsWith('.html');
+  if (url.origin !== location.origin || !url.href.startsWith(root.href)) return null;
+  const page = new URL(url.href);
+  if (page.pathname.endsWith('.ipynb')) page.pathname = page.pathname.replace(/\.ipynb$/, '.html');
+  return page.pathname.endsWith('.html') ? page : null;
 }
 
 async function go(url, push) {
@@ -196,9 +209,11 @@ document.addEventListener('click', (event) => {
   const link = event.target.closest && event.target.closest('a[href]');
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
       || event.shiftKey || event.altKey || link.target || link.hasAttribute('download')) return;
-  const url = new URL(link.href, location.href);
-  if (!ourPage(url)) return;
-  if (url.pathname === location.pathname && url.hash) return; // a place on this page
+  const url = ourPage(new URL(link.href, location.href));
+  if (!url) return;
+  if (url.pathname === location.pathname && url.search === location.search && url.hash) {
+    return; // a place on this page
+  }
   event.preventDefault();
   go(url, true);
 });
