@@ -56,7 +56,11 @@ CACHE = REPO / "build" / "site-cache"
 PLATFORM = "pyemscripten_2026_0_wasm32"
 PYTHON_VERSION = "3.14"
 # What the page takes from the npm packages (checked against site/shipped-files.sha256).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"  # compiled before it is shipped, as the wheels are
+# Where the browser's Python finds what it installs, for the paths compiled code names.
+SITE_PACKAGES = f"/lib/python{PYTHON_VERSION}/site-packages/"
+STDLIB_PATH = f"/lib/python{PYTHON_VERSION.replace('.', '')}.zip/"
 KERNEL_WORKER = "@jupyterlite/pyodide-kernel/lib/comlink.worker.js"
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")  # from @jupyterlite/pyodide-kernel/pypi
 
@@ -252,6 +256,33 @@ def kamplib_wheel(folder: Path, repo: Path = REPO) -> Path:
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return wheel
+
+
+# --- compiled for the browser --------------------------------------------------------------------
+
+def compiled(node_modules: Path, archives: list[tuple[Path, str]], cache: Path) -> list[Path]:
+    """Each ``(archive, install prefix)`` with its modules byte-compiled for Pyodide's CPython.
+
+    The work is done in Pyodide under Node.js (site/compile.mjs, scripts/pyodide_compile.py);
+    results are kept in the cache by the source's sha256, so a build compiles only what changed
+    (usually kamplib alone).
+    """
+    folder = cache / "compiled"
+    out, jobs = [], []
+    for archive, prefix in archives:
+        target = folder / sha256(archive)[:16] / archive.name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append([str(archive), f"{target}.part", prefix])  # renamed once complete
+        out.append(target)
+    if jobs:
+        shutil.copy2(SITE / "compile.mjs", node_modules.parent / "compile.mjs")
+        run(["node", str(node_modules.parent / "compile.mjs"),
+             str(REPO / "scripts" / "pyodide_compile.py"), json.dumps(jobs)],
+            cwd=node_modules.parent)
+        for _, part, _ in jobs:
+            Path(part).rename(part.removesuffix(".part"))
+    return out
 
 
 # --- the Pyodide lock: exactly the shipped wheels, with their real hashes ----------------------
@@ -460,12 +491,13 @@ def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
     for name in PYODIDE_FILES:
         shutil.copy2(node_modules / "pyodide" / name, runtime / name)
     kernel_pypi = node_modules / "@jupyterlite" / "pyodide-kernel" / "pypi"
-    shipped = [shutil.copy2(w, runtime / w.name) for w in wheels]
-    for name in KERNEL_WHEELS:
-        (wheel,) = kernel_pypi.glob(f"{name}-*.whl")
-        shipped.append(shutil.copy2(wheel, runtime / wheel.name))
-    shipped.append(kamplib_wheel(runtime, repo))
-    shipped_paths = [Path(p) for p in shipped]
+    sources = [*wheels, *(next(kernel_pypi.glob(f"{n}-*.whl")) for n in KERNEL_WHEELS),
+               kamplib_wheel(cache / "kamplib", repo)]
+    archives = [(w, SITE_PACKAGES) for w in sources]
+    archives.append((node_modules / "pyodide" / STDLIB, STDLIB_PATH))
+    shipped_paths = [Path(shutil.copy2(c, runtime / c.name))
+                     for c in compiled(node_modules, archives, cache)]
+    shipped_paths = [p for p in shipped_paths if p.name != STDLIB]
     npm_lock = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())
     lock = pyodide_lock(shipped_paths, npm_lock)
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")

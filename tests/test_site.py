@@ -193,6 +193,32 @@ def test_pyodide_lock_lists_exactly_the_shipped_wheels_with_their_hashes(sample:
     assert config_of(sample / "tests/site/00-forside.html")["packages"] == sorted(lock["packages"])
 
 
+def test_shipped_python_is_compiled_for_the_browser(sample: Path) -> None:
+    """Modules arrive as CPython 3.14 bytecode (made by Pyodide at build time), tests left out."""
+    folder = runtime(sample)
+    archives = [*folder.glob("*.whl"), folder / "python_stdlib.zip"]
+    magics = set()
+    for archive in archives:
+        with zipfile.ZipFile(archive) as zipped:
+            names = zipped.namelist()
+            pycs = [n for n in names if n.endswith(".pyc")]
+            assert pycs, archive.name
+            for name in pycs[:50]:
+                head = zipped.read(name)[:8]
+                magics.add(head[:4])
+                assert int.from_bytes(head[4:8], "little") == 1, (archive.name, name)  # unchecked
+            assert not [n for n in names if "/tests/" in n], archive.name
+            records = [n for n in names if n.endswith(".dist-info/RECORD")]
+            if records:
+                listed = {line.split(",")[0]
+                          for line in zipped.read(records[0]).decode().splitlines()}
+                assert listed == set(names), archive.name
+    assert len(magics) == 1  # one Python's bytecode throughout
+    with zipfile.ZipFile(next(folder.glob("kamplib-*.whl"))) as zipped:
+        assert "kamplib/cards.pyc" in zipped.namelist()
+        assert "kamplib/cards.py" not in zipped.namelist()
+
+
 def test_kamplib_wheel_is_reproducible_and_holds_every_module(tmp_path: Path) -> None:
     first = BUILDER.kamplib_wheel(tmp_path / "a")
     second = BUILDER.kamplib_wheel(tmp_path / "b")
