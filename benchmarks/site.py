@@ -60,7 +60,7 @@ from site_support import (
     wait_shown,
 )
 
-from app import CARD_TABLE, CLICK_JS, LEGAL_CARD  # benchmarks/app.py: the click timer
+from app import CARD_TABLE, LEGAL_CARD, click_times  # benchmarks/app.py: the click timer
 
 HAND_PAGE = "tests/site/01-spill.html"
 VOILA_HAND = "tutorial/02-pass.ipynb"
@@ -185,22 +185,15 @@ def next_step(browser: Any, base: str, repeats: int) -> list[float]:
     return times
 
 
-def click_times(page: Any, clicks: int) -> list[float]:
+def card_clicks(page: Any, clicks: int) -> list[float]:
     """Legal card clicks until the table has settled after the bots' replies (ms each)."""
-    times = []
-    for _ in range(clicks):
-        page.locator(LEGAL_CARD).first.wait_for(timeout=60_000)
-        ms = page.evaluate(CLICK_JS, [LEGAL_CARD, CARD_TABLE, 400, 10_000])
-        if ms is None:
-            break
-        times.append(float(ms))
-        page.wait_for_timeout(200)
-    return times
+    page.locator(LEGAL_CARD).first.wait_for(timeout=60_000)
+    return click_times(page, LEGAL_CARD, CARD_TABLE, clicks)
 
 
 def site_clicks(browser: Any, base: str, clicks: int) -> list[float]:
     person, page, _ = open_cold(browser, base + HAND_PAGE)
-    times = click_times(page, clicks)
+    times = card_clicks(page, clicks)
     person.close()
     return times
 
@@ -213,7 +206,7 @@ def voila_clicks(browser: Any, clicks: int) -> list[float]:
         page.goto(server.url(VOILA_HAND), timeout=180_000)
         wait_rendered(page, timeout=180_000)
         wait_widgets(page)
-        times = click_times(page, clicks)
+        times = card_clicks(page, clicks)
         context.close()
     return times
 

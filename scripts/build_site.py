@@ -143,8 +143,8 @@ def npm_modules(cache: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copy2(SITE / name, folder / name)
-        if shutil.which("npm") is None:
-            raise BuildError("npm is missing: install Node.js and npm (see .ci/run)")
+        if shutil.which("npm") is None or shutil.which("node") is None:
+            raise BuildError("Node.js or npm is missing: install both (see .ci/run)")
         # --ignore-scripts: nothing from a package runs here (esbuild's binary comes as its
         # own optional package and needs no install script).
         run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=folder)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from app_support import CHROMIUM_ARGS, REPO, _stop, free_port
+from app_support import REPO, _stop, free_port
 
 SAMPLE_PAGES = REPO / "tests" / "site" / "pages.toml"  # a front page, a sample hand, a failure
 STAMP = ".venv/.installed-stamp"
@@ -123,10 +123,6 @@ def serving(folder: Path, timeout: float = 30) -> Iterator[SiteServer]:
 
 
 # --- the browser -----------------------------------------------------------------------------
-
-def launch(playwright: Any) -> Any:
-    return playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
 
 class Offline:
     """A browser context that reaches 127.0.0.1 only and notes every request to anywhere else."""

@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import LEAK_MARKERS
+from app_support import CHROMIUM, LEAK_MARKERS, launch_chromium
 from site_support import (
     BUILDER,
     REPO,
     Offline,
     built,
-    launch,
     published,
     serving,
     site_state,
@@ -32,7 +31,7 @@ from kamplib import widgets as _widgets  # noqa: F401  (registers the widgets' w
 from kamplib.i18n import t
 
 pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
     pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
                 pytrace=False)
 
@@ -43,7 +42,7 @@ FRONT = "tests/site/00-forside.html"
 
 @pytest.fixture(scope="module")
 def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch(playwright)
+    browser = launch_chromium(playwright)
     yield browser
     browser.close()
 
