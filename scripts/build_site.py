@@ -15,8 +15,10 @@ Everything that is downloaded comes from the registries and is checked against a
 `site/`: npm packages by `npm ci` against `package-lock.json` (sha512), the browser's Python
 wheels by `pip download --require-hashes` against `browser-requirements.txt` (sha256), and the
 files copied out of the npm packages against `shipped-files.sha256`.  kamplib itself is packed
-into a wheel from this repository.  The Pyodide lock in the site lists exactly the shipped
-wheels with their real hashes, so `import kamplib` loads without any `%pip` cell.
+into a wheel from this repository.  Every wheel and the standard library are byte-compiled for
+the browser's CPython by Pyodide itself under Node.js (scripts/pyodide_compile.py), so no page
+start compiles source.  The Pyodide lock in the site lists exactly the shipped wheels with their
+real hashes, and all of them load when Python starts, so `import kamplib` needs no `%pip` cell.
 
     python scripts/build_site.py                  # build/site/ from site/pages.toml
     python scripts/build_site.py --out DIR --pages other.toml
