@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check kamplib tests benchmarks scripts app
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest

@@ -73,6 +73,7 @@ class Card:
     def __init__(self, rank: int | str, suit: str) -> None:
         if hasattr(self, "index"):  # an interned card handed out again: nothing to set
             return
+        assert isinstance(rank, int)  # only the deck itself is built here, rank by rank
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         si = _SUIT_INDEX[suit]
@@ -145,7 +146,7 @@ def _card_from_parts(rank: int | str, suit: str) -> Card:
     key = rank if isinstance(rank, int) and not isinstance(rank, bool) else \
         _RANK_ALIASES.get(str(rank).strip().upper())
     code = _SUIT_ALIASES.get(suit.strip().upper()) if isinstance(suit, str) else None
-    card = _INTERNED.get((key, code)) if _INTERNED is not None and code else None
+    card = _INTERNED.get((key, code)) if _INTERNED is not None and code and key else None
     if card is None:
         raise CardError("bad_card", text=f"{rank}{suit}")
     return card

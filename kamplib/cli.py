@@ -3,12 +3,15 @@ simulate.
 
 Exit codes: 0 fine, 1 a score sheet with problems, 2 bad input (an unreadable or broken file, a
 bad option).  Messages go to stderr as one sentence; a traceback is never shown.  ``-`` reads
-standard input.
+standard input, in bounded chunks: input over the size limit is refused without reading the
+rest.  Everything printed passes :func:`~kamplib.errors.printable`, so nothing read from a file
+can send escape codes to the terminal or split a message over two lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -16,13 +19,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from kamplib.errors import KampError, RuleError
+from kamplib.errors import KampError, RecordError, RuleError, SheetError, given, printable
 from kamplib.i18n import LANGS, register, t
 from kamplib.rules import GAME_NAMES
+from kamplib.seating import DEFAULT_NAMES, default_players
 
 __all__ = ["main", "parse_rule_options"]
 
-DEFAULT_PLAYERS = ("Kari", "Ola", "Siri", "Per", "Anna")
+# Standard input is read this much at a time, so too much of it is refused early.
+_CHUNK = 1 << 16
 
 
 class BadInput(Exception):
@@ -42,28 +47,60 @@ def parse_rule_options(options: Sequence[str] | None) -> dict[str, Any]:
     for option in options or ():
         key, sep, value = option.partition("=")
         if not sep or not key.strip():
-            raise RuleError("cli_rule_shape", value=option)
+            raise RuleError("cli_rule_shape", value=given(option))
         out[key.strip()] = parse_rule_value(key.strip(), value)
     return out
 
 
 def _players(text: str | None) -> list[str] | None:
+    """Names from ``--players``: a comma-separated list, or a count of default names."""
     if text is None:
         return None
     text = text.strip()
-    if text.isdigit():
-        return list(DEFAULT_PLAYERS[: int(text)]) if 3 <= int(text) <= 5 else [""] * int(text)
+    if text.isascii() and text.isdigit():
+        if len(text) > 3:
+            raise RuleError("player_count", count=given(text, 12))
+        return list(default_players(int(text)))
     return [p.strip() for p in text.split(",")]
 
 
-def _read_input(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
+def _read_input(path: str, limit: int) -> bytes | None:
+    """The bytes of a file or of standard input (``-``); None when there are more than
+    ``limit`` (the rest is not read)."""
     try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise BadInput(t("cli_no_stdin", _lang()))
+            return _read_limited(stream, limit)
         with open(path, "rb") as f:
-            return f.read()
+            return _read_limited(f, limit)
     except OSError as err:
-        raise BadInput(t("cli_unreadable", _lang(), path=path, detail=err.strerror)) from None
+        raise BadInput(t("cli_unreadable", _lang(), path=given(path),
+                         detail=err.strerror or "")) from None
+
+
+def _read_limited(stream: Any, limit: int) -> bytes | None:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            return None
+
+
+def _out(text: str) -> None:
+    """Print lines to stdout, each made safe for a terminal."""
+    print("\n".join(printable(line) for line in text.split("\n")))
+
+
+def _err(text: str) -> None:
+    """Print one message to stderr as one safe line."""
+    print(printable(text), file=sys.stderr)
 
 
 _LANG = ["nb"]
@@ -111,12 +148,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="let bots play many games and compare seats")
     _game_options(simulate)
-    try:
-        from kamplib.simulate import add_simulate_arguments
-    except ImportError:  # the simulation module is optional while it is being built
-        add_simulate_arguments = None
-    if add_simulate_arguments is not None:
-        add_simulate_arguments(simulate)
+    from kamplib.simulate import add_simulate_arguments
+
+    add_simulate_arguments(simulate)
     return parser
 
 
@@ -128,14 +162,18 @@ def _write(text: str, output: str) -> None:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as err:
-        raise BadInput(t("cli_unwritable", _lang(), path=output, detail=err.strerror)) from None
+        raise BadInput(t("cli_unwritable", _lang(), path=given(output),
+                         detail=err.strerror or "")) from None
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from kamplib.record import read_record
+    from kamplib.record import MAX_RECORD_BYTES, read_record
     from kamplib.sheet import ScoreSheet
 
-    game = read_record(_read_input(args.record))
+    data = _read_input(args.record, MAX_RECORD_BYTES)
+    if data is None:
+        raise RecordError("record_too_big", limit=MAX_RECORD_BYTES)
+    game = read_record(data)
     sheet = ScoreSheet.from_game(game)
     if args.json:
         doc = {
@@ -144,28 +182,21 @@ def _cmd_score(args: argparse.Namespace) -> int:
             "totals": game.totals(),
             "winners": game.winners,
         }
-        print(json.dumps(doc, ensure_ascii=False))
+        _out(json.dumps(doc, ensure_ascii=False))
         return 0
     lang = _lang()
-    print(sheet.table(lang).to_string())
+    _out(sheet.table(lang).to_string())
     if game.is_over:
-        print(_winner_line(game.winners, game.totals(), lang))
+        _out(sheet.standing().message(lang))
     else:
-        print(t("cli_in_progress", lang, number=len(game.rounds)))
+        _out(t("cli_in_progress", lang, number=len(game.rounds)))
     return 0
-
-
-def _winner_line(winners: list[str], totals: dict[str, int], lang: str) -> str:
-    if not winners:
-        return ""
-    code = "cli_winner" if len(winners) == 1 else "cli_winners"
-    return t(code, lang, names=t("cli_and", lang).join(winners), total=totals[winners[0]])
 
 
 def _new_game(args: argparse.Namespace):  # -> Game
     from kamplib.game import Game
 
-    players = _players(args.players) or list(DEFAULT_PLAYERS[:4])
+    players = _players(args.players) or list(DEFAULT_NAMES[:4])
     rules = parse_rule_options(args.rule)
     return Game(players, args.game, rules, seed=args.seed)
 
@@ -189,25 +220,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from kamplib.sheet import ScoreSheet
+    from kamplib.sheet import MAX_SHEET_BYTES, ScoreSheet
 
     rules = parse_rule_options(args.rule)  # options first: no file is read for a bad option
-    raw = _read_input(args.sheet)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")  # a sheet saved by Excel on Windows
-    sheet = ScoreSheet.from_csv(text, args.game, rules)
+    raw = _read_input(args.sheet, MAX_SHEET_BYTES)
+    if raw is None:
+        raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+    sheet = ScoreSheet.from_csv(raw, args.game, rules)
+    verdict = sheet.standing()
     lang = _lang()
-    print(sheet.table(lang).to_string())
-    problems = sheet.problems()
-    if not problems:
-        print(_winner_line(sheet.winners(), sheet.totals(), lang))
-        print(t("cli_sheet_ok", lang))
+    _out(sheet.table(lang).to_string())
+    if not verdict.problems:
+        _out(verdict.message(lang))
+        _out(t("cli_sheet_ok", lang))
         return 0
-    print(t("cli_sheet_problems", lang, count=len(problems)))
-    for problem in problems:
-        print(f"- {problem.message(lang)}")
+    _out(t("cli_sheet_problems", lang, count=len(verdict.problems)))
+    for problem in verdict.problems:
+        _out(f"- {printable(problem.message(lang))}")
     return 1
 
 
@@ -225,6 +254,11 @@ _COMMANDS = {"score": _cmd_score, "deal": _cmd_deal, "play": _cmd_play, "check":
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code (0 fine, 1 sheet problems, 2 bad input)."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character
+        reconfigure = getattr(stream, "reconfigure", None)  # gets an escape, not a crash
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
     parser = _build_parser()
     try:
         try:
@@ -234,10 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _LANG[0] = args.lang
         return _COMMANDS[args.command](args)
     except BadInput as err:
-        print(str(err), file=sys.stderr)
+        _err(str(err))
         return 2
     except KampError as err:
-        print(f"kamp: {err.message(_lang())}", file=sys.stderr)
+        _err(f"kamp: {err.message(_lang())}")
         return 2
     except BrokenPipeError:
         return 0
@@ -250,15 +284,12 @@ register({
         "nb": "«{value}» er ingen husregel; skriv --rule navn=verdi, for eksempel queen_points=5",
         "en": "'{value}' is not a house rule; write --rule name=value, e.g. queen_points=5",
     },
+    "cli_no_stdin": {"nb": "kamp: det finnes ingen standard inn å lese fra",
+                     "en": "kamp: there is no standard input to read"},
     "cli_unreadable": {"nb": "kamp: kan ikke lese {path}: {detail}",
                        "en": "kamp: cannot read {path}: {detail}"},
     "cli_unwritable": {"nb": "kamp: kan ikke skrive {path}: {detail}",
                        "en": "kamp: cannot write {path}: {detail}"},
-    "cli_winner": {"nb": "Vinner: {names} med {total} poeng",
-                   "en": "Winner: {names} with {total} points"},
-    "cli_winners": {"nb": "Delt seier: {names} med {total} poeng hver",
-                    "en": "Shared win: {names} with {total} points each"},
-    "cli_and": {"nb": " og ", "en": " and "},
     "cli_in_progress": {"nb": "Spillet pågår (runde {number}); summen gjelder ferdige runder",
                         "en": "Game in progress (round {number}); totals count finished rounds"},
     "cli_sheet_ok": {"nb": "Poengarket stemmer: ingen feil funnet.",

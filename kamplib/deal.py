@@ -12,7 +12,7 @@ from itertools import repeat, starmap
 from operator import itemgetter
 
 from kamplib.cards import ALL_MASK, Card, parse_card
-from kamplib.kinds import kind_of
+from kamplib.kinds import KINDS
 from kamplib.rules import Rules
 from kamplib.seating import TABLE_SIZES, left_of
 
@@ -27,7 +27,7 @@ _RED_TWOS = dict(zip(TABLE_SIZES, ((parse_card("2D"),), (), (parse_card("2D"), p
 
 def removed_cards(kind: str, players: int, rules: Rules) -> tuple[Card, ...]:
     """Cards taken out before the deal: red twos in trick rounds (and Fan Tan with ``trick``)."""
-    if not kind_of(kind).is_trick_round and rules.fantan_deck == "full":
+    if not KINDS[kind].is_trick_round and rules.fantan_deck == "full":
         return ()
     return _RED_TWOS[players]
 
@@ -92,7 +92,7 @@ def trump_for(kind: str, players: int, rules: Rules, rng: random.Random) -> str 
     (``trump: dealer``).  With ``trump: draw`` a random card of the round's deck is turned and
     its suit is trump; the deck is then shuffled again for the deal.
     """
-    if not kind_of(kind).has_trump or rules.trump == "dealer":
+    if not KINDS[kind].has_trump or rules.trump == "dealer":
         return None
     if rules.trump == "draw":
         return rng.choice(deck_for(kind, players, rules)).suit

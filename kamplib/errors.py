@@ -6,6 +6,8 @@ turn, player, card) and a message in bokmål (``str(err)``) and English (``err.m
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from kamplib.i18n import DEFAULT_LANG, KindName, t
@@ -20,7 +22,74 @@ __all__ = [
     "IllegalMove",
     "RecordError",
     "SheetError",
+    "given",
+    "printable",
+    "is_hidden_char",
 ]
+
+# Longest text of what somebody typed or sent that a message repeats (the rest becomes «…»).
+GIVEN_LIMIT = 60
+# A parameter longer than this (a list of allowed values may be long) is shortened too.
+PARAM_LIMIT = 400
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, GIVEN_LIMIT, GIVEN_LIMIT
+
+
+def is_hidden_char(ch: str) -> bool:
+    """A character a reader cannot see or that changes what follows it: control and format
+    characters (NUL, escape, zero-width, bidi controls), surrogates, unassigned code points,
+    line and paragraph separators, and every space but the plain one."""
+    category = unicodedata.category(ch)
+    return category in _HIDDEN_CATEGORIES or (category == "Zs" and ch != " ")
+
+
+def printable(text: str) -> str:
+    """``text`` with every hidden character written as an escape (``\\x1b``, ``\\u200b``), so a
+    terminal or page shows it and nothing in it can move the cursor, colour the screen, reverse
+    the text or start a new line."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(_escape(ch) if is_hidden_char(ch) else ch for ch in text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \
+        else f"\\U{code:08x}"
+
+
+def given(value: Any, limit: int = GIVEN_LIMIT) -> str:
+    """What somebody typed or sent, fit to quote in a message: hidden characters escaped, at
+    most ``limit`` characters (then «…»), and any other value as a short repr — however big,
+    deep or strange it is."""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        # too long to write out (Python refuses past 4,300 digits): its size is what matters
+        text = f"{'-' if value < 0 else ''}≈10^{int(value.bit_length() * 0.30103)}"
+    else:
+        try:
+            text = _REPR.repr(value)
+        except Exception:  # a value whose repr fails: say what type it is
+            text = f"<{type(value).__name__}>"
+    text = printable(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _safe_param(value: Any) -> Any:
+    """A message parameter that cannot break or flood the sentence it goes into."""
+    if value is None or isinstance(value, (bool, float)) or hasattr(value, "shown"):
+        return value
+    if isinstance(value, int):
+        return value if value.bit_length() <= 64 else given(value)
+    if isinstance(value, str):
+        return value if len(value) <= PARAM_LIMIT and value.isprintable() else \
+            given(value, PARAM_LIMIT)
+    if isinstance(value, (list, tuple)) and len(value) <= 64 and all(
+            hasattr(v, "symbol") for v in value):
+        return value  # cards, shown as ♠A ♥7
+    return given(value)
 
 
 class KampError(ValueError):
@@ -43,9 +112,9 @@ class KampError(ValueError):
         self.kind = kind
         self.trick = trick
         self.turn = turn
-        self.player = player
-        self.card = card
-        self.params = params
+        self.player = _safe_param(player)
+        self.card = _safe_param(card)
+        self.params = {key: _safe_param(value) for key, value in params.items()}
         super().__init__(self.message(DEFAULT_LANG))
 
     def reason(self, lang: str = DEFAULT_LANG) -> str:

@@ -13,12 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kamplib.cards import SUITS
 from kamplib.deal import deal_hands, trump_for
-from kamplib.errors import IllegalMove, RuleError
-from kamplib.round import Move, Round, check_players, new_round
+from kamplib.errors import IllegalMove, RuleError, given
+from kamplib.i18n import KindName, Phrase, register
+from kamplib.kinds import kind_of
+from kamplib.round import Move, Round, check_players, new_round, validate_deal
 from kamplib.rules import Rules, make_rules, round_multiplier
 from kamplib.seating import dealer_of_round
-from kamplib.standings import Standing, kind_of_round, standing
+from kamplib.standings import Standing, adds_rounds, kind_of_round, standing
 from kamplib.view import PlayerView, make_view
 
 __all__ = ["Game", "RoundDeal", "check_players"]
@@ -47,17 +50,31 @@ class Game:
         self.rules = rules if isinstance(rules, Rules) else make_rules(game, rules)
         self.game = self.rules.game
         self.order = self.rules.order
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RuleError("bad_argument", name="seed", value=given(seed),
+                            expected=Phrase("expect_whole_number"))
         self.seed = seed
         self.rng = random.Random(seed)
         if first_dealer is None:
             dealer = self.n - 1  # so the first player listed leads the first trick
-        elif isinstance(first_dealer, int):
+        elif isinstance(first_dealer, int) and not isinstance(first_dealer, bool):
             dealer = first_dealer % self.n
-        else:
+        elif isinstance(first_dealer, str):
             dealer = self._seat(first_dealer)
+        else:
+            raise RuleError("bad_argument", name="first_dealer", value=given(first_dealer),
+                            expected=Phrase("expect_seat"))
         self.first_dealer = dealer
         # With tie_break extra_game this game may be the rematch of a tie among these players.
+        if contenders:
+            if isinstance(contenders, str) or not isinstance(contenders, Sequence):
+                raise RuleError("bad_argument", name="contenders", value=given(contenders),
+                                expected=Phrase("expect_names"))
+            for name in contenders:
+                self._seat(name)
         self.contenders = tuple(contenders) if contenders else self.players
+        if deals is not None:
+            self._check_deals(deals, dealer)
         # Every deal the game knows, in order; a record writes all of them.  A fresh game deals
         # its regular rounds up front from the seed; a game read from a record knows only the
         # record's deals and deals any later round when it starts.
@@ -67,6 +84,23 @@ class Game:
         ]
         self.rounds: list[Round] = []
         self._start_round(0)
+
+    def _check_deals(self, deals: Sequence[RoundDeal], first_dealer: int) -> None:
+        """Deals handed in (a record's, or a caller's) must be whole, checked deals in order."""
+        if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence) or not deals:
+            raise RuleError("bad_argument", name="deals", value=given(deals),
+                            expected=Phrase("expect_deals"))
+        for i, d in enumerate(deals):
+            if not isinstance(d, RoundDeal):
+                raise RuleError("bad_argument", name=f"deals[{i}]", value=given(d),
+                                expected=Phrase("expect_deals"))
+            kind, dealer = kind_of_round(self.rules, i), dealer_of_round(first_dealer, i, self.n)
+            if d.kind != kind or d.dealer != dealer:
+                raise RuleError("deal_out_of_order", number=i + 1, kind=KindName(kind),
+                                dealer=self.players[dealer])
+            validate_deal(d.kind, self.players, d.dealer, d.hands, self.rules)
+            if d.trump is not None and (d.trump not in SUITS or not kind_of(d.kind).has_trump):
+                raise RuleError("record_trump_outside", round=i + 1, kind=d.kind)
 
     # -- dealing -------------------------------------------------------------------------------
     def _new_deal(self, kind: str, dealer: int) -> RoundDeal:
@@ -129,7 +163,10 @@ class Game:
         return not self.is_over
 
     def _advance(self) -> None:
-        if self.rounds[-1].is_over and not self.standing().is_over:
+        if not self.rounds[-1].is_over:
+            return
+        if len(self.rounds) < len(self.order) or (adds_rounds(self.rules)
+                                                  and not self.standing().is_over):
             self._start_round(len(self.rounds))
 
     def undo(self) -> tuple[str, Move]:
@@ -157,7 +194,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.rounds[-1].is_over and self.standing().is_over
+        if not self.rounds[-1].is_over or len(self.rounds) < len(self.order):
+            return False  # asked after every move: the standing is needed only at the end
+        return not adds_rounds(self.rules) or self.standing().is_over
 
     # -- scores ----------------------------------------------------------------------------------
     def round_scores(self) -> list[dict[str, int]]:
@@ -167,7 +206,8 @@ class Game:
     def standing(self) -> Standing:
         """Totals, the lead and what the tie-break rule still asks for (one rule for the
         engine and the score sheet: :func:`kamplib.standings.standing`)."""
-        return standing(self.players, self.round_scores(), self.rules, self.contenders)
+        return standing(self.players, [r.score_list() for r in self.rounds if r.is_over],
+                        self.rules, self.contenders)
 
     def totals(self) -> dict[str, int]:
         """Totals of the finished rounds."""
@@ -202,8 +242,8 @@ class Game:
         return make_view(self.round, self._seat(player))
 
     def _seat(self, player: str) -> int:
-        if player not in self.players:
-            raise RuleError("bad_seat", player=player, players=", ".join(self.players))
+        if not isinstance(player, str) or player not in self.players:
+            raise RuleError("bad_seat", player=given(player), players=", ".join(self.players))
         return self.players.index(player)
 
     def __repr__(self) -> str:
@@ -215,3 +255,22 @@ class Game:
 
         return sheet_html(self)
 
+
+
+register({
+    "bad_argument": {
+        "nb": "{name} kan ikke være {value}; ventet {expected}",
+        "en": "{name} cannot be {value}; expected {expected}",
+    },
+    "expect_whole_number": {"nb": "et helt tall (eller ingenting)",
+                            "en": "a whole number (or nothing)"},
+    "expect_seat": {"nb": "et spillernavn eller et setenummer",
+                    "en": "a player's name or a seat number"},
+    "expect_names": {"nb": "en liste med spillernavn", "en": "a list of player names"},
+    "expect_deals": {"nb": "en liste med utdelinger (RoundDeal), én per runde",
+                     "en": "a list of deals (RoundDeal), one per round"},
+    "deal_out_of_order": {
+        "nb": "Utdeling {number} skulle vært {kind} med {dealer} som giver",
+        "en": "Deal {number} should be {kind} with {dealer} dealing",
+    },
+})

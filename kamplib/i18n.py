@@ -161,8 +161,8 @@ register({
         "en": "These games need 3 to 5 players, not {count}",
     },
     "player_names": {
-        "nb": "Spillerne må ha ulike navn som ikke er tomme (fikk {names})",
-        "en": "Players need distinct, non-empty names (got {names})",
+        "nb": "Spillerne skrives som en liste med navn i rekkefølge med klokka, ikke {names}",
+        "en": "The players are written as a list of names in clockwise order, not {names}",
     },
     "unknown_game": {
         "nb": "Ukjent spill «{value}»; velg blant {allowed}",
@@ -308,8 +308,8 @@ register({
         "en": "The trump round needs its trump as a suit (S, H, D or C), not {value}",
     },
     "record_trump_fixed": {
-        "nb": "Med husregelen trump={expected} er trumf {expected}, ikke {value}",
-        "en": "With the house rule trump={expected} the trump is {expected}, not {value}",
+        "nb": "Etter husreglene er trumf alltid {expected}, ikke {value}",
+        "en": "By the house rules trump is always {expected}, not {value}",
     },
     "record_trump_outside": {
         "nb": "Bare en trumfrunde har trumf",
@@ -328,9 +328,9 @@ register({
         "en": "This play comes after the round is over",
     },
     "record_tiebreak": {
-        "nb": "En ekstra grand hører bare med når husregelen tie_break=extra_grand gjelder og "
-              "det står likt på topp",
-        "en": "An extra Grand belongs only with the house rule tie_break=extra_grand and a tie "
-              "for the lead",
+        "nb": "En ekstra grand hører bare med når husreglene avgjør likt på topp med en ekstra "
+              "grand, og bare så lenge det står likt",
+        "en": "An extra Grand belongs only when the house rules settle a tie for the lead with "
+              "an extra Grand, and only while the lead is still tied",
     },
 })

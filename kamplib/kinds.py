@@ -102,6 +102,9 @@ class RoundKind:
     def trick_scores(self, tricks_won: Sequence[int], taken: Sequence[int], rules: Rules,
                      multiplier: int = 1) -> list[int]:
         """Every player's score of a finished (or partly played) trick round."""
+        if not self.value_masks(rules):  # tricks alone count (the end of every playout)
+            value = self.trick_value * multiplier
+            return [tr * value for tr in tricks_won]
         raw = self.raw_score
         return [raw(tr, tk, rules) * multiplier
                 for tr, tk in zip(tricks_won, taken, strict=True)]
@@ -255,7 +258,7 @@ def kind_of(kind: str | RoundKind) -> RoundKind:
     """The kind object for a record name (or the object itself)."""
     if isinstance(kind, RoundKind):
         return kind
-    found = KINDS.get(kind)  # type: ignore[arg-type]
+    found = KINDS.get(kind)
     return found if found is not None else KINDS[parse_kind(kind)]
 
 

@@ -11,11 +11,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards
+from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards, parse_suit
 from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
-from kamplib.errors import CardError, IllegalMove, RuleError
-from kamplib.i18n import register
-from kamplib.kinds import kind_of
+from kamplib.errors import CardError, IllegalMove, RuleError, given
+from kamplib.i18n import Phrase, register
+from kamplib.kinds import KINDS
 from kamplib.moves import PASS, Move, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.seating import check_players
@@ -38,6 +38,11 @@ register({
         "nb": "Utdelingen stemmer ikke: hånden til {player} er ikke en kortmengde ({value})",
         "en": "The deal is wrong: {player}'s hand is not a set of cards ({value})",
     },
+    "expect_hands": {
+        "nb": "hendene som kort per spiller ({{\"Kari\": [\"AS\", …]}}) eller som kortmasker",
+        "en": "the hands as cards per player ({{\"Kari\": [\"AS\", …]}}) or as card masks",
+    },
+    "expect_count": {"nb": "et helt tall fra 1 og oppover", "en": "a whole number from 1 up"},
     "deal_missing_hand": {
         "nb": "Utdelingen stemmer ikke: {player} har ingen hånd",
         "en": "The deal is wrong: {player} has no hand",
@@ -58,6 +63,12 @@ class Round:
     to_move: int  # seat to act, -1 once the round is over
     is_over: bool  # a plain attribute (read after every move), set when to_move becomes -1
     history: list[tuple[int, Move]]
+
+    def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
+                 rules: Rules, *, trump: str | None = None, number: int = 1,
+                 multiplier: int = 1) -> None:
+        """What every concrete round's constructor takes (:func:`new_round` calls it)."""
+        raise NotImplementedError
 
     def _setup(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                rules: Rules, number: int, multiplier: int) -> None:
@@ -83,9 +94,10 @@ class Round:
         if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n:
             return player
         try:
-            return self.players.index(player)  # type: ignore[arg-type]
+            return self.players.index(player)  # a name not at the table (or not text): refused
         except ValueError:
-            raise RuleError("bad_seat", player=player, players=", ".join(self.players)) from None
+            raise RuleError("bad_seat", player=given(player),
+                            players=", ".join(self.players)) from None
 
     def hand(self, player: str | int) -> list[Card]:
         """A player's cards, sorted.  (Whole-table knowledge: bots get a view instead.)"""
@@ -215,12 +227,15 @@ def _hands_by_seat(players: tuple[str, ...], hands: Mapping[str, Iterable]) -> l
     """Masks by seat from cards by player name; a missing, unknown or doubled card is an error."""
     unknown = [p for p in hands if p not in players]
     if unknown:
-        raise RuleError("bad_seat", player=unknown[0], players=", ".join(players))
+        raise RuleError("bad_seat", player=given(unknown[0]), players=", ".join(players))
     masks = []
     for p in players:
         if p not in hands:
             raise RuleError("deal_missing_hand", player=p)
-        cards = parse_cards(hands[p])
+        held = hands[p]
+        if not isinstance(held, (str, list, tuple, set, frozenset)):
+            raise RuleError("deal_not_a_hand", player=p, value=given(held))
+        cards = parse_cards(held)
         mask = 0
         for card in cards:
             if mask & card.bit:
@@ -241,18 +256,35 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     engine made itself).
     """
     kind = parse_kind(kind)
-    rules = rules or make_rules("custom", {"order": [kind]})
+    if rules is None or isinstance(rules, Mapping):  # house rules as a mapping: this one round
+        rules = make_rules("custom", {"order": [kind], **(rules or {})})
+    elif not isinstance(rules, Rules):
+        raise RuleError("rules_not_mapping", value=given(rules))
     players = check_players(players) if check else tuple(players)
-    if not isinstance(hands, (tuple, list)) and isinstance(hands, Mapping):
+    if isinstance(hands, Mapping):
         hands = _hands_by_seat(players, hands)
+    elif not isinstance(hands, (tuple, list)):
+        raise RuleError("bad_argument", name="hands", value=given(hands),
+                        expected=Phrase("expect_hands"))
     if isinstance(dealer, str):
         if dealer not in players:
             raise RuleError("bad_seat", player=dealer, players=", ".join(players))
         dealer = players.index(dealer)
+    elif isinstance(dealer, bool) or not isinstance(dealer, int):
+        raise RuleError("bad_argument", name="dealer", value=given(dealer),
+                        expected=Phrase("expect_seat"))
     dealer %= len(players)
+    for name, value in (("number", number), ("multiplier", multiplier)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+            raise RuleError("bad_argument", name=name, value=given(value),
+                            expected=Phrase("expect_count"))
     if check:
         validate_deal(kind, players, dealer, hands, rules)
-    if trump is None and kind_of(kind).has_trump and rules.trump in SUITS:
+    if not KINDS[kind].has_trump:
+        trump = None  # a round without trump has none, whatever is passed
+    elif trump is not None:
+        trump = parse_suit(trump)
+    elif rules.trump in SUITS:
         trump = rules.trump  # a fixed trump suit; a drawn or chosen one is given or awaited
     return ROUND_CLASSES[kind](kind, players, dealer, tuple(hands), rules, trump=trump,
                                number=number, multiplier=multiplier)

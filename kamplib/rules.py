@@ -7,13 +7,14 @@ What each kind of round is and scores lives in :mod:`kamplib.kinds`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
 from kamplib.cards import parse_suit
-from kamplib.errors import CardError, RuleError
+from kamplib.errors import CardError, RuleError, given
 from kamplib.i18n import Phrase, register, t
 from kamplib.kinds import KIND_NAMES, KINDS, TRICK_KINDS, parse_kind
 
@@ -94,7 +95,19 @@ register({
         "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
     "rule_order_allowed": {"nb": "en liste av rundene {kinds}",
                            "en": "a list of the rounds {kinds}"},
+    "rule_order_long": {"nb": "Et spill har høyst {limit} runder, ikke {count}",
+                        "en": "A game has at most {limit} rounds, not {count}"},
+    "rules_not_mapping": {
+        "nb": "Husreglene skrives som navn og verdi, for eksempel {{\"queen_points\": 5}}, "
+              "ikke {value}",
+        "en": "House rules are written as name and value, e.g. {{\"queen_points\": 5}}, not "
+              "{value}",
+    },
 })
+
+# The longest game a custom order may make (the seeds speak of ten- and eleven-kamp).
+MAX_ROUNDS = 30
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 def rule_help(key: str, lang: str = "nb") -> str:
@@ -159,7 +172,7 @@ def _allowed_text(key: str) -> str:
 
 
 def _value_text(v: Any) -> str:
-    return str(v).lower() if isinstance(v, bool) else str(v)
+    return str(v).lower() if isinstance(v, bool) else given(v)
 
 
 _TRUE = {"true", "ja", "yes", "1", "on"}
@@ -173,9 +186,11 @@ def parse_rule_value(key: str, value: Any) -> Any:
         if not isinstance(items, (list, tuple)) or not items:
             raise RuleError("bad_rule_value", key=key, value=_value_text(value),
                             allowed=Phrase("rule_order_allowed", kinds=", ".join(KINDS)))
+        if len(items) > MAX_ROUNDS:
+            raise RuleError("rule_order_long", count=len(items), limit=MAX_ROUNDS)
         return tuple(parse_kind(k) for k in items)
     if key not in RULE_CHOICES:
-        raise RuleError("unknown_rule", key=key, allowed=", ".join(RULE_KEYS))
+        raise RuleError("unknown_rule", key=given(key), allowed=", ".join(RULE_KEYS))
     choices = RULE_CHOICES[key]
     candidate = value
     if isinstance(value, str):
@@ -184,7 +199,7 @@ def parse_rule_value(key: str, value: Any) -> Any:
         if isinstance(choices[0], bool):
             candidate = True if low in _TRUE else False if low in _FALSE else value
         elif isinstance(choices[0], int):
-            candidate = int(text) if text.lstrip("-").isdigit() else value
+            candidate = int(text) if _WHOLE_NUMBER.fullmatch(text) else value
         elif key == "trump" and low not in ("draw", "dealer"):
             try:
                 candidate = parse_suit(text)
@@ -201,6 +216,8 @@ def parse_rule_value(key: str, value: Any) -> Any:
 
 def make_rules(game: str = "femkamp", overrides: Mapping[str, Any] | None = None) -> Rules:
     """The rules of ``game`` with the given house rules; every key and value is checked."""
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise RuleError("rules_not_mapping", value=given(overrides))
     try:  # Rules are frozen, so the same request may share one answer
         # the type belongs to the key: True == 1, but only one of them is a valid value
         key = (game, tuple((k, type(v), _freeze(v)) for k, v in (overrides or {}).items()))
@@ -221,11 +238,12 @@ def _cached_rules(key: tuple[Any, tuple[tuple[Any, type, Any], ...]]) -> Rules:
 
 def _make_rules(game: str, overrides: Mapping[str, Any] | None) -> Rules:
     if not isinstance(game, str) or game.strip().lower() not in GAME_NAMES:
-        raise RuleError("unknown_game", value=game, allowed=", ".join(GAME_NAMES))
+        raise RuleError("unknown_game", value=given(game), allowed=", ".join(GAME_NAMES))
     game = game.strip().lower()
     overrides = dict(overrides or {})
     if overrides and not all(isinstance(k, str) for k in overrides):
-        raise RuleError("unknown_rule", key=next(k for k in overrides if not isinstance(k, str)),
+        raise RuleError("unknown_rule",
+                        key=given(next(k for k in overrides if not isinstance(k, str))),
                         allowed=", ".join(RULE_KEYS))
     values = {key: parse_rule_value(key, value) for key, value in overrides.items()}
     if game == "custom" and "order" not in values:

@@ -8,19 +8,22 @@ dealer acts first only to name trump under ``trump: dealer``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kamplib.cards import parse_card
-from kamplib.errors import RuleError
-from kamplib.kinds import kind_of
+from kamplib.errors import RuleError, given, is_hidden_char
+from kamplib.i18n import register
+from kamplib.kinds import KINDS
 from kamplib.moves import PASS_WORDS
 
 if TYPE_CHECKING:
     from kamplib.rules import Rules
 
 __all__ = [
-    "TABLE_SIZES", "DEFAULT_NAMES", "SEVEN_OF_HEARTS", "default_players", "check_players",
+    "TABLE_SIZES", "DEFAULT_NAMES", "SEVEN_OF_HEARTS", "MAX_NAME_LENGTH", "default_players",
+    "check_players", "normal_name",
     "dealer_of_round", "left_of", "first_leader", "fantan_opener", "first_to_act",
 ]
 
@@ -38,28 +41,100 @@ def default_players(count: int = 4) -> tuple[str, ...]:
     return DEFAULT_NAMES[:count]
 
 
+# Longest player name (a name is a label on a score sheet column, not a sentence).
+MAX_NAME_LENGTH = 30
+
 _APPROVED_TABLES: set[tuple[str, ...]] = set()  # tables already checked (games, playouts)
 
 
+def normal_name(name: Any) -> Any:
+    """A name in its one spelling (Unicode NFC: ``Å`` typed as A + ring is ``Å``); anything
+    that is not text is left for :func:`check_players` to refuse.  Records and score sheets
+    match names through this, so two spellings of one name are one player."""
+    return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
+
+
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
-    """3 to 5 distinct, non-empty names in clockwise order."""
+    """3 to 5 distinct names in clockwise order, each in its one spelling (NFC).
+
+    A name is text, not empty, without spaces at its ends, at most :data:`MAX_NAME_LENGTH`
+    characters, with no hidden character (control, zero-width, bidi, NUL …), and not the word
+    for a pass.  The checked names are returned normalised.
+    """
     try:
         if type(players) is tuple and players in _APPROVED_TABLES:
             return players
     except TypeError:  # something unhashable in it: the checks below say what
         pass
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleError("player_names", names=repr(players))
-    players = tuple(players)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise RuleError("player_names", names=given(players))
     if len(players) not in TABLE_SIZES:
         raise RuleError("player_count", count=len(players))
-    if (not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players)
-            or len(set(players)) != len(players)
-            or any(p.lower() in PASS_WORDS for p in players)):
-        raise RuleError("player_names", names=", ".join(map(str, players)))
+    names = tuple(_check_name(p) for p in players)
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise RuleError("player_names_same", name=name)
+        seen.add(name)
     if len(_APPROVED_TABLES) < 1000:
-        _APPROVED_TABLES.add(players)
-    return players
+        _APPROVED_TABLES.add(names)
+    return names
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise RuleError("player_name_not_text", value=given(name))
+    if len(name) > 4 * MAX_NAME_LENGTH:  # no need to look at every character of a book
+        raise RuleError("player_name_long", name=given(name, 20), length=len(name),
+                        limit=MAX_NAME_LENGTH)
+    name = normal_name(name)
+    hidden = next((ch for ch in name if is_hidden_char(ch)), None)
+    if hidden is not None:
+        raise RuleError("player_name_hidden", name=given(name), char=f"U+{ord(hidden):04X}")
+    if not name.strip():
+        raise RuleError("player_name_empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise RuleError("player_name_long", name=given(name, 20), length=len(name),
+                        limit=MAX_NAME_LENGTH)
+    if name != name.strip():
+        raise RuleError("player_name_spaces", name=name)
+    if name.lower() in PASS_WORDS:
+        raise RuleError("player_name_pass", name=name)
+    return name
+
+
+register({
+    "player_names_same": {
+        "nb": "Spillerne må ha ulike navn, men {name} står der to ganger",
+        "en": "Players need distinct names, but {name} is there twice",
+    },
+    "player_name_not_text": {
+        "nb": "Et spillernavn må være tekst, ikke {value}",
+        "en": "A player's name must be text, not {value}",
+    },
+    "player_name_hidden": {
+        "nb": "Navnet «{name}» har et usynlig tegn eller et styretegn ({char}); skriv navnet "
+              "uten det",
+        "en": "The name '{name}' holds an invisible or control character ({char}); write the "
+              "name without it",
+    },
+    "player_name_empty": {
+        "nb": "Et spillernavn kan ikke være tomt",
+        "en": "A player's name cannot be empty",
+    },
+    "player_name_long": {
+        "nb": "Navnet «{name}» er for langt ({length} tegn); et navn har høyst {limit} tegn",
+        "en": "The name '{name}' is too long ({length} characters); a name has at most {limit}",
+    },
+    "player_name_spaces": {
+        "nb": "Navnet «{name}» begynner eller slutter med mellomrom",
+        "en": "The name '{name}' begins or ends with a space",
+    },
+    "player_name_pass": {
+        "nb": "«{name}» kan ikke være et navn: det er ordet for å passe",
+        "en": "'{name}' cannot be a name: it is the word for a pass",
+    },
+})
 
 
 def dealer_of_round(first_dealer: int, index: int, players: int) -> int:
@@ -90,7 +165,7 @@ def first_to_act(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
                  trump_pending: bool = False) -> int:
     """Who acts first in a round: the Fan Tan opener, the dealer naming trump, or the player
     left of the dealer leading the first trick."""
-    if not kind_of(kind).is_trick_round:
+    if not KINDS[kind].is_trick_round:
         return fantan_opener(dealer, hands, rules)
     if trump_pending:
         return dealer

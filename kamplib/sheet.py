@@ -1,45 +1,66 @@
-"""Score sheets: the table a family keeps, and a checker that catches impossible rows.
+"""Score sheets: the table a family keeps, and a checker that judges it as the engine would.
 
-A :class:`ScoreSheet` holds rows of ``(kind, {player: score})`` as typed in — a score may be an
-``int``, ``None`` (not typed yet) or the raw text that was typed, so nothing entered is ever lost.
-:meth:`ScoreSheet.problems` checks every row against what the rules make possible for that round
-kind, table size and house rules, and words each problem so a family understands it.
+A :class:`ScoreSheet` holds rows of ``(kind, {player: score})`` as typed in — a score is an
+``int``, ``None`` (not typed yet) or the text that was typed, so nothing entered is ever lost.
+:meth:`ScoreSheet.standing` judges the whole sheet the way :class:`~kamplib.game.Game` judges a
+game: every cell and row against what the round kind (:mod:`kamplib.kinds`) makes possible at
+this table under these house rules, the tie-break rounds and the winner by
+:mod:`kamplib.standings`.  Each problem is a sentence a family understands; while a row has
+one, no total and no winner is declared.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache, reduce
+from itertools import product
+from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from kamplib.errors import KampError, SheetError
-from kamplib.game import check_players
-from kamplib.i18n import KindName, Phrase, kind_name, register, t
-from kamplib.rules import GAMES, Rules, make_rules, parse_kind
-from kamplib.scoring import points_in_play, tricks_in_play
+from kamplib.cards import cards_of
+from kamplib.errors import KampError, SheetError, given
+from kamplib.i18n import KindName, Phrase, has, kind_name, register, t
+from kamplib.kinds import KIND_NAMES, KINDS, RoundKind, kind_of
+from kamplib.rules import GAMES, Rules, make_rules, parse_kind, round_multiplier
+from kamplib.scoring import cards_in_play, points_in_play, tricks_in_play
+from kamplib.seating import check_players, normal_name
+from kamplib.standings import TIE_BREAK_KIND, Standing, Tally, adds_rounds, kind_of_round
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from kamplib.game import Game
 
-__all__ = ["ScoreSheet", "Problem", "parse_score", "TOTAL_LABELS"]
+__all__ = ["ScoreSheet", "SheetStanding", "Problem", "parse_score", "TOTAL_LABELS",
+           "MAX_SHEET_BYTES", "MAX_SHEET_ROWS", "MAX_LINE_CHARS", "MAX_SCORE_DIGITS"]
 
 Score = int | str | None
 
+# Limits a sheet is checked against before it is read (a real game has five to eight rows).
+MAX_SHEET_BYTES = 1_000_000
+MAX_SHEET_ROWS = 10_000
+MAX_LINE_CHARS = 2_000
+# A score with more digits than this is kept as the text typed and reported (it also keeps
+# every number inside what a pandas Int64 column holds).
+MAX_SCORE_DIGITS = 18
+
 TOTAL_LABELS = ("sum", "total", "totalt", "summen", "sum:")
-_EXAMPLE = {
-    "players": ("Kari", "Ola", "Siri", "Per"),
-    "rows": [
-        ("pass", (3, 4, 2, 4)),
-        ("klover", (2, 5, 3, 3)),
-        ("damer", (4, 8, 0, 4)),
-        ("fantan", (3, 1, 6, 0)),
-        ("grand", (-5, -2, -4, -2)),
-    ],
-}
+ROUND_LABELS = ("round", "runde", "omgang")
+_NUMBER = re.compile(r"([+-]?)\s*([0-9]+)")
+_MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
+# The seeds' worked example (RULES.md): Kari and Siri share the win on 7.
+_EXAMPLE_PLAYERS = ("Kari", "Ola", "Siri", "Per")
+_EXAMPLE_ROWS = (
+    ("pass", (3, 4, 2, 4)),
+    ("klover", (2, 5, 3, 3)),
+    ("damer", (4, 8, 0, 4)),
+    ("fantan", (3, 1, 6, 0)),
+    ("grand", (-5, -2, -4, -2)),
+)
 
 
 @dataclass(frozen=True)
@@ -67,28 +88,90 @@ class Problem:
         return self.message()
 
 
+@dataclass(frozen=True)
+class SheetStanding:
+    """The checker's verdict on a whole sheet.
+
+    ``totals`` are declared only while no row has a problem (a cell that is not a number is
+    never counted as 0), and ``winners`` only when, besides, the game is over by the rules —
+    the tie-break rounds played out, judged by :mod:`kamplib.standings` as in a game.
+    """
+
+    problems: tuple[Problem, ...]
+    totals: dict[str, int] | None
+    winners: tuple[str, ...]
+    played: int  # rows played (rows not typed at all at the end of the sheet do not count)
+    standing: Standing | None  # the engine's standing, when every row could be counted
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def needs_extra_grand(self) -> bool:
+        return self.ok and self.standing is not None and self.standing.needs_extra_grand
+
+    @property
+    def rematch(self) -> bool:
+        return self.ok and self.standing is not None and self.standing.rematch
+
+    def message(self, lang: str = "nb") -> str:
+        """One sentence: who won, what must still be played, or why there is no result."""
+        if self.problems:
+            return t("sheet_state_problems", lang, count=len(self.problems))
+        st = self.standing
+        assert st is not None  # no problem means every row was counted
+        names = t("word_and", lang).join(st.leaders)
+        if self.winners:
+            total = st.totals[self.winners[0]]
+            if self.rematch:
+                return t("sheet_state_rematch", lang, names=names, total=total)
+            code = "sheet_winner" if len(self.winners) == 1 else "sheet_winners"
+            return t(code, lang, names=names, total=total)
+        if st.needs_extra_grand:
+            return t("sheet_state_tie_break", lang, names=names, kind=KindName(TIE_BREAK_KIND))
+        return t("sheet_state_unfinished", lang, done=st.finished, count=st.regular)
+
+
 def parse_score(value: Any) -> Score:
-    """An int from what was typed (``-5``, ``−5``, ``+3``, `` 4 ``); else the text, or None."""
+    """A whole number from what was typed (``-5``, ``−5``, ``+3``, `` 4 ``), ``None`` for
+    nothing, and otherwise the text as typed — never an exception, whatever the value.
+
+    Only the digits 0–9 make a number (``²`` and ``1,5`` stay text), and a number of more than
+    :data:`MAX_SCORE_DIGITS` digits stays text too; the checker reports both.
+    """
     if value is None:
         return None
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return value
+        if abs(value) < 10**MAX_SCORE_DIGITS:
+            return value
+        return str(value) if value.bit_length() < 10_000 else given(value)
     if isinstance(value, float):
-        return int(value) if value.is_integer() else str(value)
-    text = str(value).strip().replace("−", "-").replace("–", "-")
+        if value.is_integer() and abs(value) < 10**MAX_SCORE_DIGITS:
+            return int(value)
+        return repr(value)
+    if not isinstance(value, str):
+        try:
+            value = str(value)
+        except Exception:  # a value that cannot even say what it is
+            return given(value)
+    text = value.strip()
     if not text:
         return None
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-").strip()
-    if digits.isdigit():
-        return sign * int(digits)
-    return str(value)
+    match = _NUMBER.fullmatch(text.translate(_MINUS_SIGNS))
+    if match and len(match[2]) <= MAX_SCORE_DIGITS:
+        return -int(match[2]) if match[1] == "-" else int(match[2])
+    return value
 
 
 class ScoreSheet:
-    """The score sheet of one game: rows as typed, totals, standings, and a checker."""
+    """The score sheet of one game: rows as typed, the checker's verdict, tables and CSV."""
 
     def __init__(self, players: Sequence[str], game: str = "femkamp",
                  rules: Rules | Mapping[str, Any] | None = None) -> None:
@@ -102,8 +185,8 @@ class ScoreSheet:
     @classmethod
     def example(cls) -> ScoreSheet:
         """The worked example: Kari 7, Ola 16, Siri 7, Per 9 — Kari and Siri share the win."""
-        sheet = cls(_EXAMPLE["players"], "femkamp")
-        for kind, scores in _EXAMPLE["rows"]:
+        sheet = cls(_EXAMPLE_PLAYERS, "femkamp")
+        for kind, scores in _EXAMPLE_ROWS:
             sheet.add_row(kind, dict(zip(sheet.players, scores, strict=True)))
         return sheet
 
@@ -122,28 +205,29 @@ class ScoreSheet:
 
     def next_kind(self) -> str:
         """The kind the next row should be by the game's order (a tie-break Grand after it)."""
-        i = len(self.rows)
-        return self.rules.order[i] if i < len(self.rules.order) else "grand"
+        return kind_of_round(self.rules, len(self.rows))
 
     def add_row(self, kind: str | None = None,
                 scores: Mapping[str, Any] | Sequence[Any] | None = None) -> int:
         """Append a row; returns its index.  Scores may be partial or raw text."""
+        if len(self.rows) >= MAX_SHEET_ROWS:
+            raise SheetError("sheet_too_many_rows_total", limit=MAX_SHEET_ROWS)
         kind = parse_kind(kind) if kind is not None else self.next_kind()
         row: dict[str, Score] = dict.fromkeys(self.players)
         if isinstance(scores, Mapping):
             for player, value in scores.items():
-                if player not in row:
-                    raise SheetError("bad_seat", player=player, players=", ".join(self.players))
-                row[player] = parse_score(value)
+                row[self._player(player)] = parse_score(value)
+        elif isinstance(scores, (list, tuple)):
+            if len(scores) != self.n:
+                raise SheetError("sheet_row_length", count=len(scores), expected=self.n)
+            row = {p: parse_score(v) for p, v in zip(self.players, scores, strict=True)}
         elif scores is not None:
-            values = list(scores)
-            if len(values) != self.n:
-                raise SheetError("sheet_row_length", count=len(values), expected=self.n)
-            row = {p: parse_score(v) for p, v in zip(self.players, values, strict=True)}
+            raise SheetError("sheet_row_scores", value=given(scores))
         self.rows.append((kind, row))
         return len(self.rows) - 1
 
     def set_score(self, row: int, player: str, value: Any) -> None:
+        """Put what was typed into one cell; any value is kept (see :func:`parse_score`)."""
         self._row(row)[1][self._player(player)] = parse_score(value)
 
     def set_kind(self, row: int, kind: str) -> None:
@@ -155,19 +239,35 @@ class ScoreSheet:
         del self.rows[row]
 
     def _row(self, row: int) -> tuple[str, dict[str, Score]]:
-        if not isinstance(row, int) or not 0 <= row < len(self.rows):
-            raise SheetError("sheet_no_row", number=row if not isinstance(row, int) else row + 1,
-                             count=len(self.rows))
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(self.rows):
+            number = row + 1 if isinstance(row, int) and not isinstance(row, bool) \
+                and abs(row) < 10**9 else given(row)
+            raise SheetError("sheet_no_row", number=number, count=len(self.rows))
         return self.rows[row]
 
     def _player(self, player: str) -> str:
-        if player not in self.players:
-            raise SheetError("bad_seat", player=player, players=", ".join(self.players))
-        return player
+        name = normal_name(player)
+        if name not in self.players:
+            raise SheetError("bad_seat", player=given(player), players=", ".join(self.players))
+        return name
 
-    # -- standings ------------------------------------------------------------------------
+    # -- the verdict ----------------------------------------------------------------------
+    def standing(self) -> SheetStanding:
+        """Judge the whole sheet, in one pass over its rows (linear in their number)."""
+        return _judge(self)
+
+    def problems(self) -> list[Problem]:
+        """Everything that cannot be right, row by row, then the totals line if one was typed."""
+        return list(self.standing().problems)
+
+    def winners(self) -> list[str]:
+        """Who won; empty while the game goes on or while the sheet has a problem."""
+        return list(self.standing().winners)
+
     def totals(self) -> dict[str, int]:
-        """Sum of every score typed as a number (blank or unreadable cells count 0)."""
+        """What the numbers typed so far add up to, per player, as a family sums them while
+        playing.  A cell that is not a number adds nothing here, which is why this is not a
+        result: :meth:`standing` declares totals only while no row has a problem."""
         totals = dict.fromkeys(self.players, 0)
         for _, scores in self.rows:
             for p, v in scores.items():
@@ -175,28 +275,17 @@ class ScoreSheet:
                     totals[p] += v
         return totals
 
-    def winners(self) -> list[str]:
-        """The players with the lowest total (ties share); empty before any row."""
-        if not self.rows:
-            return []
-        totals = self.totals()
-        best = min(totals.values())
-        return [p for p in self.players if totals[p] == best]
-
-    @property
-    def is_complete(self) -> bool:
-        return len(self.rows) >= len(self.rules.order) and all(
-            isinstance(v, int) for _, scores in self.rows for v in scores.values())
-
+    # -- tables ---------------------------------------------------------------------------
     def row_label(self, row: int, lang: str = "nb") -> str:
-        kind = self.rows[row][0]
+        kind = self._row(row)[0]
         name = kind_name(kind, lang)
         if row >= len(self.rules.order):
             name = t("sheet_extra_round", lang, kind=KindName(kind))
         return f"{row + 1}. {name}"
 
     def frame(self, lang: str = "nb") -> pd.DataFrame:
-        """A row per round (numbered Norwegian names), a column per player; blanks are NA."""
+        """A row per round (numbered Norwegian names), a column per player; a cell that is not
+        a number, or not typed, is NA."""
         import pandas as pd
 
         data = [[v if isinstance(v, int) else pd.NA for v in (scores[p] for p in self.players)]
@@ -210,74 +299,15 @@ class ScoreSheet:
         return self.frame(lang).fillna(0).cumsum()
 
     def table(self, lang: str = "nb") -> pd.DataFrame:
-        """The sheet as a family writes it: the rounds, then a total row."""
+        """The sheet as a family writes it: the rounds, then the total row (NA while a row has
+        a problem, since no total is declared then)."""
         import pandas as pd
 
-        frame = self.frame(lang)
-        total = pd.DataFrame([self.totals()], index=[t("word_total", lang)], dtype="Int64")
-        return pd.concat([frame, total])
-
-    # -- the checker ----------------------------------------------------------------------
-    def problems(self) -> list[Problem]:
-        """Everything that cannot be right, row by row, then the totals line if one was typed."""
-        out: list[Problem] = []
-        order = self.rules.order
-        for i, (kind, scores) in enumerate(self.rows):
-            if i < len(order) and kind != order[i]:
-                out.append(Problem(i, None, "sheet_kind_order", {
-                    "expected": KindName(order[i]), "value": KindName(kind)}, kind))
-            elif i >= len(order):
-                out.extend(self._extra_row_problems(i, kind))
-            out.extend(self._row_problems(i, kind, scores))
-        totals = self.totals()
-        for player, claimed in self.claimed_totals.items():
-            if claimed is None:
-                continue
-            if not isinstance(claimed, int):
-                out.append(Problem(None, player, "sheet_total_not_number", {"value": claimed}))
-            elif claimed != totals[player]:
-                out.append(Problem(None, player, "sheet_total_wrong",
-                                   {"value": claimed, "expected": totals[player]}))
-        return out
-
-    def _extra_row_problems(self, i: int, kind: str) -> list[Problem]:
-        order = self.rules.order
-        if self.rules.tie_break != "extra_grand" or kind != "grand":
-            return [Problem(i, None, "sheet_too_many_rows", {"count": len(order)}, kind)]
-        # A tie-break Grand is right only while the lead is still shared.
-        before = dict.fromkeys(self.players, 0)
-        for _, scores in self.rows[:i]:
-            for p, v in scores.items():
-                if isinstance(v, int):
-                    before[p] += v
-        best = min(before.values())
-        if sum(1 for v in before.values() if v == best) < 2:
-            return [Problem(i, None, "sheet_no_tie", {}, kind)]
-        return []
-
-    def _row_problems(self, i: int, kind: str, scores: Mapping[str, Score]) -> list[Problem]:
-        out: list[Problem] = []
-        numbers: dict[str, int] = {}
-        for p in self.players:
-            v = scores.get(p)
-            if v is None:
-                out.append(Problem(i, p, "sheet_missing", {}, kind))
-            elif not isinstance(v, int):
-                out.append(Problem(i, p, "sheet_not_number", {"value": v}, kind))
-            else:
-                numbers[p] = v
-        regular = i < len(self.rules.order)
-        m = 2 if regular and i == len(self.rules.order) - 1 and self.rules.last_round_double else 1
-        double = {"double": Phrase("sheet_doubled" if m == 2 else "")}
-        check = _ROW_CHECKS[kind]
-        for p, v in numbers.items():
-            code, params = check.cell(self, v, m)
-            if code:
-                out.append(Problem(i, p, code, {"value": v, **params, **double}, kind))
-        if len(numbers) == self.n and not any(p.row == i and p.player for p in out):
-            out.extend(Problem(i, None, code, {**params, **double}, kind)
-                       for code, params in check.row(self, list(numbers.values()), m))
-        return out
+        totals = self.standing().totals
+        row = totals if totals is not None else dict.fromkeys(self.players, pd.NA)
+        total = pd.DataFrame([row], index=[t("word_total", lang)], columns=list(self.players),
+                             dtype="Int64")
+        return pd.concat([self.frame(lang), total])
 
     # -- CSV ------------------------------------------------------------------------------
     def to_csv(self) -> str:
@@ -290,21 +320,25 @@ class ScoreSheet:
         return buf.getvalue()
 
     @classmethod
-    def from_csv(cls, text: str, game: str | None = None,
+    def from_csv(cls, text: str | bytes | bytearray | memoryview, game: str | None = None,
                  rules: Mapping[str, Any] | None = None) -> ScoreSheet:
-        """Read ``round,Kari,Ola,…`` and a row per round.  Without ``game`` the game is the one
-        whose order the rows follow (Femkamp when none fits).  A ``sum`` row is checked."""
+        """Read ``round,Kari,Ola,…`` and a row per round (comma or semicolon; bytes in UTF-8,
+        or as Excel saves them on Windows).  Without ``game`` the game is the one whose order
+        the rows follow (Femkamp when none fits).  A ``sum`` row is checked.  Anything that
+        cannot be read raises :class:`SheetError` with the line it is on."""
         players, rows, claimed = _read_csv(text)
+        if rules is not None and not isinstance(rules, Mapping):
+            raise SheetError("rules_not_mapping", value=given(rules))
         if game is None:
-            game = _guess_game([k for k, _ in rows]) if not (rules and "order" in rules) else None
-            game = game or ("custom" if rules and "order" in rules else "femkamp")
+            custom = bool(rules) and "order" in rules  # type: ignore[operator]
+            game = "custom" if custom else _guess_game([k for k, _ in rows]) or "femkamp"
         try:
             sheet = cls(players, game, rules)
         except KampError as err:
             raise SheetError(err.code, **err.params) from None
         for kind, values in rows:
             sheet.add_row(kind, values)
-        sheet.claimed_totals = dict(zip(players, claimed, strict=True)) if claimed else {}
+        sheet.claimed_totals = dict(zip(sheet.players, claimed, strict=True)) if claimed else {}
         return sheet
 
     def _repr_html_(self) -> str:
@@ -316,35 +350,245 @@ class ScoreSheet:
         return f"<ScoreSheet {', '.join(self.players)}: {len(self.rows)} rows>"
 
 
+# -- judging a sheet ------------------------------------------------------------------------
+def _judge(sheet: ScoreSheet) -> SheetStanding:
+    rules, players = sheet.rules, sheet.players
+    regular = len(rules.order)
+    played = len(sheet.rows)
+    while played and all(v is None for v in sheet.rows[played - 1][1].values()):
+        played -= 1  # rows not typed at all at the end: rounds not played yet
+    problems: list[Problem] = []
+    tally = Tally(players, rules)
+    counting = True  # every row so far counted: the standing before this row is known
+    for i, (kind, scores) in enumerate(sheet.rows[:played]):
+        found: list[Problem] = []
+        expected = kind_of_round(rules, i)
+        if i >= regular:
+            found.extend(_extra_row(i, kind, rules, tally.standing() if counting else None))
+        if kind != expected and not (i >= regular and not adds_rounds(rules)):
+            found.append(Problem(i, None, "sheet_kind_order", {
+                "expected": KindName(expected), "value": KindName(kind)}, kind))
+        found.extend(_row_problems(sheet, i, kind, scores))
+        problems.extend(found)
+        if found:
+            counting = False
+        elif counting:
+            tally.count(scores)  # type: ignore[arg-type]  # no problem: every cell is an int
+    totals = tally.standing().totals if counting else None
+    if totals is not None:
+        for player, claimed in sheet.claimed_totals.items():
+            if claimed is None:
+                continue
+            if not isinstance(claimed, int):
+                problems.append(Problem(None, player, "sheet_total_not_number",
+                                        {"value": given(claimed)}))
+            elif claimed != totals[player]:
+                problems.append(Problem(None, player, "sheet_total_wrong",
+                                        {"value": claimed, "expected": totals[player]}))
+    st = tally.standing() if counting else None
+    winners = st.winners if st is not None and not problems else ()
+    return SheetStanding(tuple(problems), totals, winners, played, st)
+
+
+def _extra_row(i: int, kind: str, rules: Rules, before: Standing | None) -> list[Problem]:
+    """A row after the game's own rounds: right only while the tie-break rule asks for one."""
+    if not adds_rounds(rules):
+        return [Problem(i, None, "sheet_too_many_rows", {"count": len(rules.order)}, kind)]
+    if before is not None and not before.needs_extra_grand:
+        return [Problem(i, None, "sheet_after_end", {"number": i}, kind)]
+    return []
+
+
+def _row_problems(sheet: ScoreSheet, i: int, kind: str,
+                  scores: Mapping[str, Score]) -> list[Problem]:
+    out: list[Problem] = []
+    numbers: dict[str, int] = {}
+    for p in sheet.players:
+        v = scores.get(p)
+        if v is None:
+            out.append(Problem(i, p, "sheet_missing", {}, kind))
+        elif isinstance(v, int):
+            numbers[p] = v
+        else:
+            number = _NUMBER.fullmatch(v.strip().translate(_MINUS_SIGNS))
+            code = "sheet_number_too_big" if number else "sheet_not_number"
+            out.append(Problem(i, p, code, {"value": given(v)}, kind))
+    m = round_multiplier(sheet.rules, i)
+    allowed = _allowed(kind, sheet.n, sheet.rules, m)
+    double = {"double": Phrase("sheet_doubled" if m > 1 else "")}
+    for p, v in numbers.items():
+        found = allowed.cell_problem(v)
+        if found:
+            code, params = found
+            out.append(Problem(i, p, code, {"value": v, **allowed.params, **params, **double},
+                               kind))
+    if len(numbers) == sheet.n and not out:
+        found = allowed.row_problem(tuple(numbers[p] for p in sheet.players))
+        if found:
+            code, params = found
+            out.append(Problem(i, None, code, {**allowed.params, **params, **double}, kind))
+    return out
+
+
+class _Allowed:
+    """What a round kind allows at one table under one set of house rules: each player's
+    possible scores and the rows that can happen, worked out from the kind object itself
+    (:meth:`RoundKind.raw_score` over every share of the tricks and scoring cards), so the
+    checker knows no rule of its own.
+
+    A share is a vector of counts — tricks taken (where tricks score) and cards taken of each
+    scoring group (where cards score); a row is possible when the players' shares can add up
+    to exactly what is in play.
+    """
+
+    def __init__(self, kind: RoundKind, n: int, rules: Rules, m: int) -> None:
+        self.kind, self.m = kind, m
+        self.params: dict[str, Any] = {"kind": KindName(kind.key)}
+        self.options: dict[int, list[tuple[int, ...]]] = {}
+        self._rows: dict[tuple[int, ...], bool] = {}
+        if not kind.is_trick_round:
+            return  # Fan Tan: see cell_problem and row_problem
+        tricks = tricks_in_play(n, rules)
+        in_play = cards_in_play(kind.key, n, rules)
+        groups = [cards_of(mask & in_play) for mask, points in kind.value_masks(rules) if points]
+        self.supply = ((tricks,) if kind.trick_value else ()) + tuple(len(g) for g in groups)
+        for share in product(*(range(s + 1) for s in self.supply)):
+            taken_tricks = share[0] if kind.trick_value else 0
+            counts = share[1:] if kind.trick_value else share
+            taken = 0
+            for group, count in zip(groups, counts, strict=True):
+                for card in group[:count]:
+                    taken |= card.bit
+            score = kind.raw_score(taken_tricks, taken, rules) * m
+            self.options.setdefault(score, []).append(share)
+        self.total = points_in_play(kind.key, n, rules, m) or 0
+        self.low, self.high = min(self.options), max(self.options)
+        self.step = reduce(gcd, (abs(s) for s in self.options), 0) or 1
+        self.params.update(low=self.low, high=self.high, step=self.step, tricks=tricks, n=n,
+                           count=sum(len(g) for g in groups))
+
+    def cell_problem(self, v: int) -> tuple[str, dict[str, Any]] | None:
+        kind, m = self.kind, self.m
+        if v in self.options:
+            return None
+        if not kind.is_trick_round:
+            if v < 0:
+                return "sheet_fantan_negative", {}
+            return ("sheet_not_even", {}) if v % m else None
+        if kind.wants_tricks and v > 0:
+            return "sheet_grand_positive", {}
+        if kind.trick_value and abs(v) > self.params["tricks"] * abs(kind.trick_value) * m:
+            return "sheet_tricks_range", {}
+        # a score the cards would give but a bonus rule turns into another (all the clubs
+        # scoring 0) is unreachable rather than out of range
+        if not self.low <= v <= max(self.high, self.total):
+            return "sheet_cell_range", {}
+        if v % m:
+            return "sheet_not_even", {}
+        if v % self.step:
+            return "sheet_cell_step", {}
+        code = f"sheet_unreachable_{kind.key}"
+        return (code if has(code) else "sheet_unreachable"), {}
+
+    def row_problem(self, values: tuple[int, ...]) -> tuple[str, dict[str, Any]] | None:
+        if not self.kind.is_trick_round:
+            # whoever goes out scores 0; everybody else still holds a card, so scores more
+            zeros = values.count(0)
+            if zeros == 0:
+                return "sheet_fantan_no_zero", {}
+            if zeros > 1:
+                return "sheet_fantan_zeros", {"count": zeros}
+            return None
+        if self.possible(values):
+            return None
+        total = sum(values)
+        if total != self.total:
+            code = "sheet_sum_tricks" if self.kind.trick_value else f"sheet_sum_{self.kind.key}"
+            return (code if has(code) else "sheet_sum"), {"total": total,
+                                                          "expected": self.total}
+        return "sheet_row_impossible", {}
+
+    def possible(self, values: tuple[int, ...]) -> bool:
+        """Whether the players' shares can add up to exactly what is in play: a small search
+        over what is left to share out, player by player (remembered per row of values)."""
+        known = self._rows.get(values)
+        if known is not None:
+            return known
+        left = {self.supply}
+        for v in values:
+            left = {tuple(a - b for a, b in zip(rest, share, strict=True))
+                    for rest in left for share in self.options.get(v, ())
+                    if all(b <= a for a, b in zip(rest, share, strict=True))}
+            if not left:
+                break
+        answer = any(not any(rest) for rest in left)
+        if len(self._rows) < 4096:
+            self._rows[values] = answer
+        return answer
+
+
+@lru_cache(maxsize=256)
+def _allowed(kind: str, n: int, rules: Rules, m: int) -> _Allowed:
+    return _Allowed(kind_of(kind), n, rules, m)
+
+
+# -- reading CSV ----------------------------------------------------------------------------
 def _guess_game(kinds: list[str]) -> str | None:
     """The first game whose order the rows follow (tie-break Grands may come after it)."""
     for name, order in GAMES.items():
         head, tail = kinds[: len(order)], kinds[len(order):]
-        if head == list(order[: len(head)]) and all(k == "grand" for k in tail):
+        if head == list(order[: len(head)]) and all(k == TIE_BREAK_KIND for k in tail):
             return name
     return None
 
 
-def _read_csv(text: str) -> tuple[list[str], list[tuple[str, list[Score]]], list[Score] | None]:
-    if not isinstance(text, str) or not text.strip():
+def _decode(data: bytes | bytearray | memoryview) -> str:
+    try:
+        return bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return bytes(data).decode("cp1252", errors="replace")  # a sheet saved by Excel
+
+
+def _read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]],
+                                  list[Score] | None]:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > MAX_SHEET_BYTES:
+            raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+        text = _decode(text)
+    if not isinstance(text, str):
+        raise SheetError("sheet_source", value=given(text))
+    if len(text) > MAX_SHEET_BYTES:
+        raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+    # every line break is one: \r\n (Windows), \r (old Macs) and \n
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    physical = text.split("\n")
+    for number, line in enumerate(physical, start=1):
+        if len(line) > MAX_LINE_CHARS:
+            raise SheetError("sheet_line_long", line=number, length=len(line),
+                             limit=MAX_LINE_CHARS)
+    first = next((line for line in physical if line.strip()), None)
+    if first is None:
         raise SheetError("sheet_empty")
-    text = text.lstrip("\ufeff")
-    first = text.splitlines()[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    lines = [(n, row) for n, row in enumerate(reader, start=1)
-             if any(cell.strip() for cell in row)]
-    if not lines:
-        raise SheetError("sheet_empty")
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    lines: list[tuple[int, list[str]]] = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                lines.append((reader.line_num, row))
+                if len(lines) > MAX_SHEET_ROWS + 2:  # the header and a sum line besides
+                    raise SheetError("sheet_too_many_rows_total", limit=MAX_SHEET_ROWS)
+    except csv.Error:
+        raise SheetError("sheet_csv", line=reader.line_num) from None
     _, header = lines[0]
     header = [h.strip() for h in header]
-    if not header or header[0].lower() not in ("round", "runde", "omgang"):
-        raise SheetError("sheet_header", value=",".join(header))
-    players = header[1:]
-    while players and not players[-1]:
-        players.pop()
+    if header[0].lower() not in ROUND_LABELS:
+        raise SheetError("sheet_header", value=given(",".join(header)))
+    names = header[1:]
+    while names and not names[-1]:
+        names.pop()
     try:
-        check_players(players)
+        players = check_players(names)
     except KampError as err:
         raise SheetError(err.code, **err.params) from None
     rows: list[tuple[str, list[Score]]] = []
@@ -361,137 +605,61 @@ def _read_csv(text: str) -> tuple[list[str], list[tuple[str, list[Score]]], list
         if label.lower() in TOTAL_LABELS:
             claimed = [parse_score(v) for v in values]
             continue
+        if not label:
+            raise SheetError("sheet_no_round_label", line=number)
         try:
             kind = parse_kind(label)
         except KampError:
-            raise SheetError("sheet_unknown_round", line=number, value=label) from None
+            raise SheetError("sheet_unknown_round", line=number, value=given(label),
+                             kinds=", ".join(KIND_NAMES), total=TOTAL_LABELS[0],
+                             aliases=", ".join(a for k in KINDS.values() for a in k.aliases)
+                             ) from None
         rows.append((kind, [parse_score(v) for v in values]))
     return players, rows, claimed
 
-
-class _Check:
-    """What one round kind allows: per cell, and for the row as a whole.  What a row adds up to
-    comes from the engine's scoring (:func:`points_in_play`), never from numbers written here."""
-
-    kind = ""
-
-    def total(self, sheet: ScoreSheet, m: int) -> int:
-        return points_in_play(self.kind, sheet.n, sheet.rules, m) or 0
-
-    def cell(self, sheet: ScoreSheet, v: int, m: int) -> tuple[str | None, dict[str, Any]]:
-        return None, {}
-
-    def row(self, sheet: ScoreSheet, values: list[int], m: int) -> list[tuple[str, dict]]:
-        return []
-
-
-class _Tricks(_Check):
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    def cell(self, sheet, v, m):
-        total = self.total(sheet, m)  # +tricks in Pass, -tricks in Grand and Trumf
-        if total > 0 and not 0 <= v <= total:
-            return "sheet_tricks_range", {"tricks": total}
-        if total < 0 and v > 0:
-            return "sheet_grand_positive", {}
-        if total < 0 and v < total:
-            return "sheet_tricks_range", {"tricks": -total}
-        if v % m:
-            return "sheet_not_even", {}
-        return None, {}
-
-    def row(self, sheet, values, m):
-        expected = self.total(sheet, m)
-        if sum(values) != expected:
-            return [("sheet_sum_tricks", {"total": sum(values), "expected": expected,
-                                          "tricks": tricks_in_play(sheet.n, sheet.rules),
-                                          "n": sheet.n})]
-        return []
-
-
-class _CardPoints(_Check):
-    """Rounds scored by the cards in your tricks (Kløver, Damer, the Finale): every score lies
-    between 0 and all the points in play, in steps of one card's worth, and the row adds up to
-    all of them (Kløver may also be all zeros when someone took every club under that house
-    rule)."""
-
-    def __init__(self, kind: str, range_code: str, sum_code: str) -> None:
-        self.kind, self.range_code, self.sum_code = kind, range_code, sum_code
-
-    def step(self, sheet: ScoreSheet, m: int) -> int:
-        return sheet.rules.queen_points * m if self.kind == "damer" else m
-
-    def cell(self, sheet, v, m):
-        total, step = self.total(sheet, m), self.step(sheet, m)
-        if not 0 <= v <= total or v % step:
-            if v % m and 0 <= v <= total:
-                return "sheet_not_even", {}
-            return self.range_code, {"max": total, "step": step}
-        return None, {}
-
-    def row(self, sheet, values, m):
-        total, expected = sum(values), self.total(sheet, m)
-        if total == expected:
-            return []
-        if total == 0 and self.kind == "klover" and sheet.rules.clubs_take_all_zero:
-            return []  # somebody took all 13 and scored 0
-        return [(self.sum_code, {"total": total, "expected": expected,
-                                 "step": self.step(sheet, m)})]
-
-
-class _FanTan(_Check):
-    kind = "fantan"
-
-    def cell(self, sheet, v, m):
-        if v < 0:
-            return "sheet_fantan_negative", {}
-        if v % m:
-            return "sheet_not_even", {}
-        return None, {}
-
-    def row(self, sheet, values, m):
-        zeros = sum(1 for v in values if v == 0)
-        if zeros == 0:
-            return [("sheet_fantan_no_zero", {})]
-        if zeros > 1:
-            return [("sheet_fantan_zeros", {"count": zeros})]
-        return []
-
-
-_ROW_CHECKS: dict[str, _Check] = {
-    "pass": _Tricks("pass"), "grand": _Tricks("grand"), "trumf": _Tricks("trumf"),
-    "klover": _CardPoints("klover", "sheet_klover_range", "sheet_sum_klover"),
-    "damer": _CardPoints("damer", "sheet_damer_step", "sheet_sum_damer"),
-    "fantan": _FanTan(),
-    "finale": _CardPoints("finale", "sheet_finale_range", "sheet_sum_finale"),
-}
 
 register({
     "sheet_where": {"nb": "Rad {number} ({kind})", "en": "Row {number} ({kind})"},
     "sheet_extra_round": {"nb": "Ekstra {kind}", "en": "Extra {kind}"},
     "sheet_doubled": {"nb": " (siste runde teller dobbelt)",
                       "en": " (the last round counts double)"},
+    "word_and": {"nb": " og ", "en": " and "},
+    # -- the verdict ---------------------------------------------------------------------
+    "sheet_winner": {"nb": "Vinner: {names} med {total} poeng",
+                     "en": "Winner: {names} with {total} points"},
+    "sheet_winners": {"nb": "Delt seier: {names} med {total} poeng hver",
+                      "en": "Shared win: {names} with {total} points each"},
+    "sheet_state_rematch": {
+        "nb": "Likt på topp: {names} har {total} poeng hver og avgjør det med et nytt spill",
+        "en": "A tie for the lead: {names} have {total} points each and settle it with a new "
+              "game",
+    },
+    "sheet_state_tie_break": {
+        "nb": "Likt på topp mellom {names}: alle spiller en ekstra {kind}",
+        "en": "A tie for the lead between {names}: everybody plays an extra {kind}",
+    },
+    "sheet_state_unfinished": {
+        "nb": "Ingen vinner ennå: {done} av {count} runder er ført",
+        "en": "No winner yet: {done} of {count} rounds are written down",
+    },
+    "sheet_state_problems": {
+        "nb": "Poengarket har {count} feil; summen og vinneren kommer når de er rettet",
+        "en": "The score sheet has {count} problem(s); totals and the winner come once they "
+              "are fixed",
+    },
+    # -- cells -----------------------------------------------------------------------------
     "sheet_missing": {"nb": "{player} mangler poeng", "en": "{player} has no score yet"},
     "sheet_not_number": {
         "nb": "«{value}» for {player} er ikke et helt tall",
         "en": "'{value}' for {player} is not a whole number",
     },
+    "sheet_number_too_big": {
+        "nb": "«{value}» for {player} er altfor stort til å være poeng",
+        "en": "'{value}' for {player} is far too big to be a score",
+    },
     "sheet_not_even": {
         "nb": "{player} har {value}, men når runden teller dobbelt, blir alle poeng partall",
         "en": "{player} has {value}, but when the round counts double every score is even",
-    },
-    "sheet_kind_order": {
-        "nb": "Etter spillets rekkefølge skal denne raden være {expected}, ikke {value}",
-        "en": "By the game's order this row should be {expected}, not {value}",
-    },
-    "sheet_too_many_rows": {
-        "nb": "Spillet har bare {count} runder; denne raden er én for mye",
-        "en": "The game has only {count} rounds; this row is one too many",
-    },
-    "sheet_no_tie": {
-        "nb": "En ekstra grand spilles bare når det står likt på topp, og det gjør det ikke her",
-        "en": "An extra Grand is played only when the lead is tied, and it is not",
     },
     "sheet_tricks_range": {
         "nb": "{player} har {value}, men det finnes bare {tricks} stikk å ta{double}",
@@ -503,37 +671,80 @@ register({
         "en": "{player} has {value}, but every trick here is minus one point, so the score "
               "cannot be above 0 (a forgotten minus sign?)",
     },
+    "sheet_cell_range": {
+        "nb": "{player} har {value}, men i {kind} får én spiller fra {low} til {high} "
+              "poeng{double}",
+        "en": "{player} has {value}, but in {kind} one player scores from {low} to "
+              "{high}{double}",
+    },
+    "sheet_cell_step": {
+        "nb": "{player} har {value}, men i {kind} går poengene i steg på {step} ({low}, {step} "
+              "… {high}){double}",
+        "en": "{player} has {value}, but {kind} scores go in steps of {step} ({low}, {step} … "
+              "{high}){double}",
+    },
+    "sheet_unreachable_klover": {
+        "nb": "{player} har {value}, men den som tar alle {count} kløverne, får 0 etter "
+              "husreglene, så {value} kan ingen få{double}",
+        "en": "{player} has {value}, but by the house rules whoever takes all {count} clubs "
+              "scores 0, so nobody can score {value}{double}",
+    },
+    "sheet_unreachable": {
+        "nb": "{player} har {value}, men ingen kan få akkurat det i {kind}{double}",
+        "en": "{player} has {value}, but nobody can score exactly that in {kind}{double}",
+    },
+    "sheet_fantan_negative": {
+        "nb": "{player} har {value}, men i Fan Tan kan ingen få under 0",
+        "en": "{player} has {value}, but nobody scores below 0 in Fan Tan",
+    },
+    # -- rows ------------------------------------------------------------------------------
+    "sheet_kind_order": {
+        "nb": "Etter spillets rekkefølge skal denne raden være {expected}, ikke {value}",
+        "en": "By the game's order this row should be {expected}, not {value}",
+    },
+    "sheet_too_many_rows": {
+        "nb": "Spillet har bare {count} runder; denne raden er én for mye",
+        "en": "The game has only {count} rounds; this row is one too many",
+    },
+    "sheet_after_end": {
+        "nb": "Spillet var avgjort etter rad {number}; en ekstra grand spilles bare så lenge "
+              "det står likt på topp",
+        "en": "The game was settled after row {number}; an extra Grand is played only while "
+              "the lead is tied",
+    },
     "sheet_sum_tricks": {
         "nb": "Raden summerer til {total}, men med {n} spillere er det {tricks} stikk, så summen "
               "skal være {expected}{double}",
         "en": "The row adds up to {total}, but {n} players share {tricks} tricks, so it should "
               "be {expected}{double}",
     },
-    "sheet_klover_range": {
-        "nb": "{player} har {value}, men det er bare 13 kløver i spill{double}",
-        "en": "{player} has {value}, but there are only 13 clubs{double}",
-    },
     "sheet_sum_klover": {
-        "nb": "Raden summerer til {total}, men alle de 13 kløverne havner hos noen, så summen "
-              "skal være {expected}{double}",
-        "en": "The row adds up to {total}, but all 13 clubs end up with someone, so it should "
-              "be {expected}{double}",
-    },
-    "sheet_damer_step": {
-        "nb": "{player} har {value}, men i Damer går poengene i steg på {step} (0, {step} … "
-              "{max}){double}",
-        "en": "{player} has {value}, but Queens scores go in steps of {step} (0, {step} … "
-              "{max}){double}",
-    },
-    "sheet_sum_damer": {
-        "nb": "Raden summerer til {total}, men de fire damene gir {step} poeng hver, så summen "
-              "skal være {expected}{double}",
-        "en": "The row adds up to {total}, but the four queens give {step} points each, so it "
+        "nb": "Raden summerer til {total}, men alle de {count} kløverne havner hos noen, så "
+              "summen skal være {expected}{double}",
+        "en": "The row adds up to {total}, but all {count} clubs end up with someone, so it "
               "should be {expected}{double}",
     },
-    "sheet_fantan_negative": {
-        "nb": "{player} har {value}, men i Fan Tan kan ingen få under 0",
-        "en": "{player} has {value}, but nobody scores below 0 in Fan Tan",
+    "sheet_sum_damer": {
+        "nb": "Raden summerer til {total}, men de {count} damene gir {step} poeng hver, så "
+              "summen skal være {expected}{double}",
+        "en": "The row adds up to {total}, but the {count} queens give {step} points each, so "
+              "it should be {expected}{double}",
+    },
+    "sheet_sum_finale": {
+        "nb": "Raden summerer til {total}, men alle poengene i finalen havner hos noen, så summen "
+              "skal være {expected}{double}",
+        "en": "The row adds up to {total}, but every Finale point ends up with someone, so it "
+              "should be {expected}{double}",
+    },
+    "sheet_sum": {
+        "nb": "Raden summerer til {total}, men i {kind} skal summen være {expected}{double}",
+        "en": "The row adds up to {total}, but in {kind} it should be {expected}{double}",
+    },
+    "sheet_row_impossible": {
+        "nb": "Hvert tall kan stemme for seg, men ingen fordeling av stikk og kort gir akkurat "
+              "denne raden{double}",
+        "en": "Each number could be right on its own, but no share of the tricks and cards "
+              "gives exactly this row{double}",
     },
     "sheet_fantan_no_zero": {
         "nb": "Ingen har 0, men den som først blir kvitt kortene sine får alltid 0",
@@ -545,16 +756,7 @@ register({
         "en": "{count} players have 0, but only one can go out; everyone else has cards left "
               "and scores at least 1",
     },
-    "sheet_finale_range": {
-        "nb": "{player} har {value}, men det er bare {max} poeng i spill i finalen{double}",
-        "en": "{player} has {value}, but only {max} points are in play in the Finale{double}",
-    },
-    "sheet_sum_finale": {
-        "nb": "Raden summerer til {total}, men alle poengene i finalen havner hos noen, så summen "
-              "skal være {expected}{double}",
-        "en": "The row adds up to {total}, but every Finale point ends up with someone, so it "
-              "should be {expected}{double}",
-    },
+    # -- the sum line ----------------------------------------------------------------------
     "sheet_total_wrong": {
         "nb": "Summen for {player} står som {value}, men rundene gir til sammen {expected}",
         "en": "The total for {player} is written as {value}, but the rounds add up to {expected}",
@@ -563,13 +765,40 @@ register({
         "nb": "Summen for {player} («{value}») er ikke et helt tall",
         "en": "The total for {player} ('{value}') is not a whole number",
     },
+    # -- a sheet that cannot be read or changed --------------------------------------------
     "sheet_row_length": {
         "nb": "Raden har {count} poeng, men det er {expected} spillere",
         "en": "The row has {count} scores but there are {expected} players",
     },
+    "sheet_row_scores": {
+        "nb": "En rad skrives som en liste med ett tall per spiller, eller spiller: tall, "
+              "ikke {value}",
+        "en": "A row is written as a list of one score per player, or player: score, not "
+              "{value}",
+    },
     "sheet_no_row": {
         "nb": "Det finnes ingen rad {number} (arket har {count})",
         "en": "There is no row {number} (the sheet has {count})",
+    },
+    "sheet_too_many_rows_total": {
+        "nb": "Poengarket har for mange rader; det holder høyst {limit}",
+        "en": "The score sheet has too many rows; it holds at most {limit}",
+    },
+    "sheet_too_big": {
+        "nb": "Filen er for stor; et poengark er på høyst {limit} byte",
+        "en": "The file is too big; a score sheet is at most {limit} bytes",
+    },
+    "sheet_source": {
+        "nb": "Et poengark leses fra tekst eller byte, ikke fra {value}",
+        "en": "A score sheet is read from text or bytes, not from {value}",
+    },
+    "sheet_line_long": {
+        "nb": "Linje {line} har {length} tegn; en linje i et poengark har høyst {limit}",
+        "en": "Line {line} has {length} characters; a score sheet line has at most {limit}",
+    },
+    "sheet_csv": {
+        "nb": "Linje {line} kan ikke leses (et anførselstegn som ikke er lukket?)",
+        "en": "Line {line} cannot be read (a quote that is never closed?)",
     },
     "sheet_empty": {"nb": "Poengarket er tomt", "en": "The score sheet is empty"},
     "sheet_header": {
@@ -580,10 +809,14 @@ register({
         "nb": "Linje {line} har {count} poeng, men det er {expected} spillere",
         "en": "Line {line} has {count} scores but there are {expected} players",
     },
+    "sheet_no_round_label": {
+        "nb": "Linje {line} har ingen runde i første kolonne",
+        "en": "Line {line} names no round in its first column",
+    },
     "sheet_unknown_round": {
-        "nb": "Linje {line}: «{value}» er ingen runde; bruk pass, kløver, damer, fantan/kabal, "
-              "grand, trumf, finale eller sum",
-        "en": "Line {line}: '{value}' is not a round; use pass, klover, damer, fantan/kabal, "
-              "grand, trumf, finale or sum",
+        "nb": "Linje {line}: «{value}» er ingen runde; bruk {kinds} ({aliases} går også) eller "
+              "{total}",
+        "en": "Line {line}: '{value}' is not a round; use {kinds} ({aliases} work too) or "
+              "{total}",
     },
 })

@@ -6,8 +6,8 @@ game × round × player (``.rounds``) and per game × player (``.games``), with 
 seat and ``.to_json_summary()`` for the command line.  Game ``i`` is dealt from a seed derived
 from ``seed`` and ``i`` alone, so results do not depend on how many processes share the work.
 
-Heuristic seats play through the fast path (:func:`kamplib.bots.heuristic.round_policy`, which
-reads only the mover's hand and the face-up cards); random and search seats get a player's view.
+Bots play through the one autoplay loop (:mod:`kamplib.autoplay`) with its seed scheme, on their
+fast path (``move_in``, which reads only what the mover may know).
 """
 
 from __future__ import annotations
@@ -17,27 +17,28 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
+from kamplib.autoplay import autoplay, make_bots
 from kamplib.bots import LEVELS, make_bot
-from kamplib.bots.heuristic import round_policy
+from kamplib.deal import cards_in_play
 from kamplib.errors import KampError, RuleError
 from kamplib.fantan import FanTanRound
-from kamplib.game import Game, check_players
+from kamplib.game import Game
 from kamplib.i18n import register, t
+from kamplib.kinds import CLUBS
 from kamplib.rules import Rules, make_rules
-from kamplib.scoring import CLUBS
-from kamplib.view import make_view
+from kamplib.seating import TABLE_SIZES, check_players, default_players
 
-__all__ = ["simulate", "SimulationResult", "DEFAULT_NAMES", "add_simulate_arguments",
-           "run_simulate", "game_seed"]
+__all__ = ["simulate", "SimulationResult", "add_simulate_arguments", "run_simulate",
+           "game_seed", "play_game"]
 
-DEFAULT_NAMES = ("Kari", "Ola", "Siri", "Per", "Anna")
+Progress = Callable[[int], None]
 _PARALLEL_FROM = 200  # games; below this one process is quicker than starting workers
 _CHUNK = 25
 
@@ -66,6 +67,8 @@ register({
         "nb": "{games} spill {game}, frø {seed}",
         "en": "{games} games of {game}, seed {seed}",
     },
+    "sim_progress": {"nb": "simulerer", "en": "simulating"},
+    "sim_unit": {"nb": "spill", "en": "games"},
     "sim_columns": {
         "nb": "plass|spiller|nivå|snitt totalt|spredning|vinnerandel",
         "en": "seat|player|level|mean total|spread|win share",
@@ -95,6 +98,13 @@ class SimulationResult:
     def n_games(self) -> int:
         return int(self.games["game"].nunique())
 
+    def extended(self, more: SimulationResult) -> SimulationResult:
+        """This run and ``more`` (later games of the same run) as one result."""
+        return SimulationResult(self.game, self.players, self.bots, self.rules, self.seed,
+                                pd.concat([self.rounds, more.rounds], ignore_index=True),
+                                pd.concat([self.games, more.games], ignore_index=True),
+                                self.options)
+
     def summary(self) -> pd.DataFrame:
         """Per seat: mean total, spread (standard deviation), best and worst, win share."""
         g = self.games.groupby(["seat", "player", "bot"], sort=True)
@@ -103,11 +113,6 @@ class SimulationResult:
                     win_share=("win_share", "mean"), wins=("winner", "sum"))
         return out.reset_index().set_index("seat")
 
-    def by_kind(self) -> pd.DataFrame:
-        """Mean score per kind of round and seat (columns: players)."""
-        return self.rounds.pivot_table(index="kind", columns="player", values="score",
-                                       aggfunc="mean", sort=False)[self.players]
-
     def clubs_take_all_rate(self) -> float:
         """Share of Kløver rounds in which one player took all 13 clubs."""
         klover = self.rounds[self.rounds["kind"] == "klover"]
@@ -115,11 +120,6 @@ class SimulationResult:
             return 0.0
         per_round = klover.groupby(["game", "round"])["took_all_clubs"].any()
         return float(per_round.mean())
-
-    def fantan_passes(self) -> pd.Series:
-        """Mean passes per Fan Tan round, per player."""
-        ft = self.rounds[self.rounds["kind"] == "fantan"]
-        return ft.groupby("player", sort=False)["passes"].mean().reindex(self.players)
 
     def to_json_summary(self) -> dict[str, Any]:
         s = self.summary()
@@ -137,11 +137,16 @@ class SimulationResult:
 def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
              bots: Sequence[str] | str | None = None, games: int = 1000, seed: int | None = 1,
              rules: Rules | Mapping[str, Any] | None = None, workers: int | None = None,
-             progress: bool = True, bot_options: Mapping[str, Mapping[str, Any]] | None = None
-             ) -> SimulationResult:
+             progress: bool | Progress = True,
+             bot_options: Mapping[str, Mapping[str, Any]] | None = None, start: int = 0,
+             lang: str = "nb") -> SimulationResult:
     """Play ``games`` games with the given bots per seat and return the tables.
 
     ``bot_options`` passes settings to a level, e.g. ``{"search": {"samples": 8}}``.
+    ``progress`` is a progress bar (True) or a function told how many games just finished.
+    ``start`` numbers the games from there, so a second call with ``start=games`` plays the
+    next games of the same run (see :meth:`SimulationResult.extended`).  ``lang`` is the
+    progress bar's.
     """
     names = _names(players)
     levels = _levels(bots, len(names))
@@ -161,8 +166,8 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
     workers = max(1, min(workers, games))
     spec = (rules_obj.game, rules_obj.differences(), tuple(names), tuple(levels), seed, options)
     chunk = 1 if heavy else _CHUNK
-    chunks = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
-    bar = _bar(games, progress)
+    chunks = [range(i, min(i + chunk, start + games)) for i in range(start, start + games, chunk)]
+    bar = _bar(games, progress, lang)
     round_rows: list[tuple] = []
     game_rows: list[tuple] = []
     try:
@@ -190,19 +195,29 @@ def _collect(results: Iterable, round_rows: list, game_rows: list, bar: Any) -> 
             bar.update(len({row[0] for row in gr}))
 
 
-def _bar(total: int, progress: bool) -> Any:
+class _Told:
+    """A progress "bar" that tells a function how many games finished (a widget's bar)."""
+
+    def __init__(self, tell: Progress) -> None:
+        self.update = tell
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: bool | Progress, lang: str) -> Any:
+    if callable(progress):
+        return _Told(progress)
     if not progress:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="spill", desc="simulerer")
+    return tqdm(total=total, unit=t("sim_unit", lang), desc=t("sim_progress", lang))
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
-        if not 3 <= players <= 5:
-            raise RuleError("player_count", count=players)
-        return list(DEFAULT_NAMES[:players])
+        return list(default_players(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise RuleError("sim_players", value=repr(players))
     return list(check_players(players))
@@ -244,23 +259,9 @@ def _play_chunk(spec: tuple, indices: range) -> tuple[list[tuple], list[tuple]]:
 
 def play_game(names: Sequence[str], levels: Sequence[str], rules: Rules, seed: int,
               options: Mapping[str, Mapping[str, Any]] | None = None) -> Game:
-    """One game with a bot per seat; bots get seeds derived from the game's seed."""
-    options = options or {}
+    """One game with a bot per seat, seeded from the game's seed by the autoplay scheme."""
     g = Game(names, rules.game, rules, seed=seed)
-    rngs = [random.Random(seed * 8 + s) for s in range(len(names))]
-    agents = [make_bot(lv, seed * 8 + s, **options.get(lv, {})) if lv == "search" else None
-              for s, lv in enumerate(levels)]
-    while not g.is_over:
-        rnd = g.round
-        seat = rnd.to_move
-        level = levels[seat]
-        if level == "heuristic":
-            move = round_policy(rnd, seat)
-        elif level == "random":
-            move = rngs[seat].choice(rnd.legal_moves())
-        else:
-            move = agents[seat].choose(make_view(rnd, seat)).move  # type: ignore[union-attr]
-        g.play(move)
+    autoplay(g, make_bots(len(names), levels, seed, **(options or {})))
     return g
 
 
@@ -282,7 +283,8 @@ def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: 
                 passes = left = out = None
                 all_clubs = fired = None
                 if rnd.kind == "klover":
-                    all_clubs = (rnd.taken[seat] & CLUBS) == CLUBS & _in_play(rnd)
+                    clubs = CLUBS & cards_in_play(rnd.kind, rnd.n, rules)
+                    all_clubs = rnd.taken[seat] & clubs == clubs
                     fired = bool(all_clubs and rules.clubs_take_all_zero)
             round_rows.append((index, number, rnd.kind, player, seat, levels[seat],
                                scores[seat], tricks, passes, left, out, all_clubs, fired))
@@ -292,13 +294,6 @@ def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: 
         won = player in winners
         game_rows.append((index, player, seat, levels[seat], totals[player], won,
                           1 / len(winners) if won else 0.0))
-
-
-def _in_play(rnd: Any) -> int:
-    mask = 0
-    for h in rnd.deal:
-        mask |= h
-    return mask
 
 
 # -- command line -------------------------------------------------------------------------------
@@ -320,11 +315,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         bots = args.bots.split(",") if args.bots else None
         players: int | list[str] = args.players or (
-            len(bots) if bots and 3 <= len(bots) <= 5 else 4)
+            len(bots) if bots and len(bots) in TABLE_SIZES else len(default_players()))
         result = simulate(args.game or "femkamp", players, bots, games=args.games,
                           seed=1 if args.seed is None else args.seed,
                           rules=getattr(args, "rules", None) or None,
-                          workers=getattr(args, "workers", None), progress=not args.json)
+                          workers=getattr(args, "workers", None), progress=not args.json,
+                          lang=lang)
     except KampError as err:
         print(err.message(lang), file=sys.stderr)
         return 2

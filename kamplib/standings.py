@@ -18,10 +18,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kamplib.rules import Rules
 
-__all__ = ["Standing", "standing", "TIE_BREAK_KIND", "kind_of_round"]
+__all__ = ["Standing", "Tally", "standing", "TIE_BREAK_KIND", "kind_of_round", "adds_rounds"]
 
 # The round that settles a tie under ``tie_break: extra_grand``.
 TIE_BREAK_KIND = "grand"
+
+
+# The tie-break that plays more rounds, and the one that plays a whole new game.
+_ADDS_ROUNDS = "extra_grand"
+_REMATCH = "extra_game"
+
+
+def adds_rounds(rules: Rules) -> bool:
+    """Whether a tie can make the game longer than its own rounds (``extra_grand``)."""
+    return rules.tie_break == _ADDS_ROUNDS
 
 
 def kind_of_round(rules: Rules, index: int) -> str:
@@ -51,7 +61,7 @@ class Standing:
     @property
     def needs_extra_grand(self) -> bool:
         """Another tie-break Grand is due (``extra_grand`` and the lead still shared)."""
-        return self.complete and self.tied and self.tie_break == "extra_grand"
+        return self.complete and self.tied and self.tie_break == _ADDS_ROUNDS
 
     @property
     def is_over(self) -> bool:
@@ -65,27 +75,60 @@ class Standing:
     @property
     def rematch(self) -> bool:
         """The tie must be settled with a whole new game (``extra_game``)."""
-        return self.is_over and self.tied and self.tie_break == "extra_game"
+        return self.is_over and self.tied and self.tie_break == _REMATCH
 
 
-def standing(players: Sequence[str], round_scores: Sequence[Mapping[str, int]], rules: Rules,
-             contenders: Sequence[str] | None = None) -> Standing:
-    """The standing after ``round_scores`` (the finished rounds' scores, in order).
+class Tally:
+    """The standing kept up to date round by round, so a sheet of many tie-break rounds is
+    judged in one pass (:func:`standing` is a tally of all the rounds at once).
 
     ``contenders`` are the players who can win (all, or the tied players of a rematch).  The
     lead is the lowest total among them once the game's own rounds are done; each tie-break
     round after that narrows it to the lowest new total among those still tied.
     """
-    regular = len(rules.order)
-    running = dict.fromkeys(players, 0)
-    field = list(contenders) if contenders else list(players)
-    for count, scores in enumerate(round_scores, start=1):
-        for p, s in scores.items():
+
+    def __init__(self, players: Sequence[str], rules: Rules,
+                 contenders: Sequence[str] | None = None) -> None:
+        self.players = players
+        self.running = dict.fromkeys(players, 0)
+        self.field = list(contenders) if contenders else list(players)
+        self.finished = 0
+        self.regular = len(rules.order)
+        self.tie_break = rules.tie_break
+
+    def add(self, scores: Mapping[str, int] | Sequence[int]) -> Standing:
+        """Count one more finished round; returns the standing after it."""
+        self.count(scores)
+        return self.standing()
+
+    def count(self, scores: Mapping[str, int] | Sequence[int]) -> None:
+        """Count one more finished round, its scores by player name or as a list in seat
+        order (the tie-break narrowing happens here, once)."""
+        running = self.running
+        for p, s in (scores.items() if isinstance(scores, Mapping)
+                     else zip(self.players, scores, strict=True)):
             running[p] += s
-        if count >= regular:
+        self.finished += 1
+        if self.finished >= self.regular:
+            best = min(running[p] for p in self.field)
+            self.field = [p for p in self.field if running[p] == best]
+
+    def standing(self) -> Standing:
+        """Where the game stands after the rounds counted so far."""
+        running, field = self.running, self.field
+        if self.finished < self.regular:  # the lead so far, not yet narrowed for good
             best = min(running[p] for p in field)
             field = [p for p in field if running[p] == best]
-    if len(round_scores) < regular:
-        best = min(running[p] for p in field)
-        field = [p for p in field if running[p] == best]
-    return Standing(dict(running), tuple(field), len(round_scores), regular, rules.tie_break)
+        return Standing(dict(running), tuple(field), self.finished, self.regular,
+                        self.tie_break)
+
+
+def standing(players: Sequence[str],
+             round_scores: Sequence[Mapping[str, int] | Sequence[int]], rules: Rules,
+             contenders: Sequence[str] | None = None) -> Standing:
+    """The standing after ``round_scores`` (the finished rounds' scores in order, each by
+    player name or as a list in seat order); see :class:`Tally` for who is in contention."""
+    tally = Tally(players, rules, contenders)
+    for scores in round_scores:
+        tally.count(scores)
+    return tally.standing()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, partial
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from kamplib.cards import (
     SUIT_BLOCKS,
@@ -24,7 +24,7 @@ from kamplib.cards import (
     parse_suit,
 )
 from kamplib.i18n import SuitName
-from kamplib.kinds import TRICK_KINDS, kind_of
+from kamplib.kinds import KINDS, TRICK_KINDS
 from kamplib.moves import Move, is_pass, is_suit
 from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
@@ -104,7 +104,7 @@ class TrickRound(Round):
                  rules: Rules, *, trump: str | None = None, number: int = 1,
                  multiplier: int = 1) -> None:
         self._setup(kind, players, dealer, hands, rules, number, multiplier)
-        self._kind = kind_of(kind)
+        self._kind = KINDS[kind]
         has_trump = self._kind.has_trump
         self.trump = parse_suit(trump) if has_trump and trump is not None else None
         self.dealt_trump = self.trump  # what the deal brought; the dealer may still name it
@@ -202,7 +202,7 @@ class TrickRound(Round):
 
     def _close_trick(self) -> None:
         winner = self._win_seat
-        plays = tuple(self.history[self._trick_start:])
+        plays = tuple(self.trick)
         mask = 0
         for _, card in plays:
             mask |= card.bit
@@ -223,7 +223,8 @@ class TrickRound(Round):
     @property
     def trick(self) -> list[tuple[int, Card]]:
         """The cards on the table in this trick, as ``(seat, card)`` in the order played."""
-        return self.history[self._trick_start:]
+        # only cards: a dealer's choice of trump comes before the first trick starts
+        return cast("list[tuple[int, Card]]", self.history[self._trick_start:])
 
     def choose_trump(self, suit: str) -> None:
         """The dealer names trump (house rule ``trump: dealer``) before the first card; the

@@ -8,6 +8,7 @@ or another player's hand, so no attribute path leads to hidden cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kamplib.cards import Card, cards_of, mask_of
 from kamplib.fantan import FanTanRound, playable_mask
@@ -93,8 +94,9 @@ def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
     """Suits each player has shown out of (did not follow a led suit)."""
     voids: list[set[str]] = [set() for _ in range(rnd.n)]
     tricks = [t.plays for t in getattr(rnd, "tricks", ())]
-    if getattr(rnd, "trick", None):
-        tricks.append(tuple(rnd.trick))
+    current = getattr(rnd, "trick", None)
+    if current:
+        tricks.append(tuple(current))
     for plays in tricks:
         led = plays[0][1].suit
         for seat, card in plays[1:]:
@@ -113,7 +115,7 @@ def make_view(rnd: Round, player: str | int) -> PlayerView:
     for h in rnd.deal:
         everything |= h
     out = tuple(c for c in Card.ALL if not everything & c.bit)
-    common = dict(
+    common: dict[str, Any] = dict(
         kind=rnd.kind, number=rnd.number, players=rnd.players, seat=seat, dealer=rnd.dealer,
         rules=rnd.rules, multiplier=rnd.multiplier, hand=tuple(cards_of(rnd.hands[seat])),
         hand_sizes=tuple(h.bit_count() for h in rnd.hands), to_move=rnd.to_move,

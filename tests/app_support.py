@@ -7,6 +7,7 @@ Shared by the browser tests (`tests/test_app_browser.py`) and the app benchmark
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shlex
 import signal
@@ -37,7 +38,11 @@ def _load_launcher() -> Any:
 LAUNCHER = _load_launcher()
 WELCOME: str = LAUNCHER.WELCOME
 ONE_BUTTON = "tests/browser/one_button.ipynb"
+TEST_PAGES = "tests/browser"  # test notebooks: not course pages unless a test server allows them
 STAMP = ".venv/.installed-stamp"
+# The course's own pages, as voila.json allows them (the one allow-list).
+COURSE_FOLDERS: list[str] = json.loads((REPO / "voila.json").read_text())["CourseApp"][
+    "course_folders"]
 
 CHROMIUM = "/usr/bin/chromium"
 # Flags verified on these machines (../shared/STACK.md): no sandbox as root, no GPU, and nothing
@@ -77,6 +82,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def allow_folders(*folders: str) -> list[str]:
+    """The option that lets a test server render `folders` besides the course's own pages."""
+    return [f"--CourseApp.course_folders={json.dumps([*COURSE_FOLDERS, *folders])}"]
+
+
+def quick_kernels(grace: float = 3.0, look_every: float = 0.5) -> list[str]:
+    """Options that end unattended kernels after `grace` seconds (a test need not wait 40)."""
+    return [f"--CourseApp.kernel_grace={grace}", f"--CourseApp.kernel_look_every={look_every}"]
+
+
 def app_command(port: int) -> list[str]:
     """The command `make app` runs, read from the Makefile itself, on another port.
 
@@ -108,8 +123,8 @@ class AppServer:
         self.base = f"http://127.0.0.1:{port}"
 
     def url(self, path: str = "") -> str:
-        """The URL of a notebook (`tutorial/...ipynb`) or any other server path."""
-        if path.endswith(".ipynb"):
+        """The URL of a notebook (`tutorial/...ipynb`, a query may follow) or any other path."""
+        if path.split("?", 1)[0].endswith(".ipynb"):
             return f"{self.base}/voila/render/{path}"
         return f"{self.base}/{path.lstrip('/')}"
 
@@ -139,11 +154,16 @@ def _wait_ready(server: AppServer, timeout: float) -> None:
 @contextmanager
 def running_app(
     log: Path, extra_args: list[str] | None = None, port: int | None = None,
-    timeout: float = 60.0,
+    timeout: float = 60.0, *, test_pages: bool = False,
 ) -> Iterator[AppServer]:
-    """Start the app exactly as `make app` would (plus `extra_args`), stop it and its kernels."""
+    """Start the app exactly as `make app` would (plus `extra_args`), stop it and its kernels.
+
+    `test_pages=True` also serves the test notebooks of `tests/browser/` (a course server
+    refuses them).
+    """
     port = port or free_port()
-    command = app_command(port) + list(extra_args or [])
+    command = app_command(port) + (allow_folders(TEST_PAGES) if test_pages else []) + list(
+        extra_args or [])
     env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
     with log.open("wb") as sink:
         process = subprocess.Popen(
@@ -169,7 +189,26 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait(timeout=5)
 
 
+def wait_until(condition: Any, timeout: float, what: str) -> None:
+    """Poll `condition()` until true; fail saying `what` did not happen within `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:.0f} s: {what}")
+        time.sleep(0.25)
+
+
 # --- the browser -----------------------------------------------------------------------------
+
+def require_chromium() -> None:
+    """Fail a browser test module at import when Chromium is missing (CI installs it)."""
+    import pytest
+
+    pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
+        pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
+                    pytrace=False)
+
 
 def launch_chromium(playwright: Any) -> Any:
     """Playwright's Chromium driver on Debian's Chromium binary."""
@@ -187,7 +226,8 @@ def _local_only(route: Any) -> None:
 
 def new_learner(browser: Any, **options: Any) -> Any:
     """A fresh browser context (own cookies, own pages) that cannot reach the internet."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    options.setdefault("viewport", {"width": 1280, "height": 900})
+    context = browser.new_context(**options)
     context.route("**/*", _local_only)
     return context
 
@@ -225,13 +265,55 @@ def kernel_id(page: Any) -> str:
 
 
 def kernel_process(server_pid: int, kernel: str) -> Any:
-    """The psutil process of one kernel of the server (found by its connection file)."""
+    """The psutil process of one kernel of the server.
+
+    A kernel started as a command names its connection file; one forked from the server's
+    nursery does not, and is found by the shell port its connection file gives.
+    """
     import psutil
 
-    for child in psutil.Process(server_pid).children(recursive=True):
+    children = psutil.Process(server_pid).children(recursive=True)
+    for child in children:
         try:
             if any(kernel in part for part in child.cmdline()):
                 return child
         except psutil.NoSuchProcess:
             continue
+    port = _shell_port(kernel)
+    for child in children:
+        try:
+            if any(c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN
+                   for c in child.net_connections(kind="tcp")):
+                return child
+        except psutil.NoSuchProcess:
+            continue
     raise LookupError(f"no kernel process for {kernel}")
+
+
+def _shell_port(kernel: str) -> int | None:
+    import tempfile
+
+    for path in Path(tempfile.gettempdir()).glob(f"voila_*/kernel-{kernel}.json"):
+        with suppress(OSError, ValueError, KeyError):
+            return int(json.loads(path.read_text())["shell_port"])
+    return None
+
+
+def kernel_processes(server_pid: int) -> list[Any]:
+    """Every kernel process the server has now: started as commands, or forked by its nursery."""
+    import psutil
+
+    kernels, nurseries = [], []
+    for child in psutil.Process(server_pid).children():
+        try:
+            line = " ".join(child.cmdline())
+        except psutil.NoSuchProcess:
+            continue
+        if "ipykernel_launcher" in line:
+            kernels.append(child)
+        elif "zygote.py" in line:
+            nurseries.append(child)
+    for nursery in nurseries:
+        with suppress(psutil.NoSuchProcess):
+            kernels += nursery.children()
+    return kernels

@@ -1,12 +1,49 @@
-"""Hypothesis profiles for the property tests.
+"""Hypothesis profiles for the property tests, and the markers that pick a part of the suite.
 
 ``kamp`` (the default) keeps the whole property suite to a few seconds and is derandomized, so a
 run in CI is repeatable; ``HYPOTHESIS_PROFILE=thorough`` explores many more games when hunting.
+
+Markers (declared in ``pyproject.toml``): every notebook cell nbval runs is ``notebook``, the
+tests that need the app extra (Voilà) are ``app`` and those of them in Chromium also
+``browser``; every other test is ``unit``.  ``pytest -m unit`` runs the fast unit, property,
+golden and fuzz tests alone, with only the test extra installed: a test file whose every test a
+``-m`` expression deselects is not even imported (the app's own need Voilà to import).
 """
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# Test files that need more than the test extra, and the markers their tests get: by name
+# prefix, so a new browser test file is marked without being listed here.
+PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
+                ("test_site", ("app", "browser")), ("test_binder", ("app",)))
+
+
+def _file_marks(name: str) -> tuple[str, ...] | None:
+    return next((marks for prefix, marks in PREFIX_MARKS if name.startswith(prefix)), None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.path))
+        marks = ("notebook",) if path.suffix == ".ipynb" else _file_marks(path.name) or ("unit",)
+        for mark in marks:
+            item.add_marker(getattr(pytest.mark, mark))
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    marks = _file_marks(collection_path.name)
+    markexpr = config.getoption("markexpr", "") or ""
+    if not marks or not markexpr:
+        return None
+    from _pytest.mark.expression import Expression  # how -m itself reads the expression
+
+    selected = Expression.compile(markexpr).evaluate(lambda name, **_: name in marks)
+    return None if selected else True
+
 
 settings.register_profile(
     "kamp",

@@ -23,16 +23,14 @@ from app_support import (
     launch_chromium,
     new_learner,
     page_problems,
+    require_chromium,
     running_app,
     tutorial_steps,
     wait_rendered,
     wait_widgets,
 )
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEPS = tutorial_steps()
@@ -41,7 +39,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    with running_app(tmp_path_factory.mktemp("app") / "voila.log") as server:
+    with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True) as server:
         yield server
 
 
@@ -94,14 +92,12 @@ def screenshot(page: Any, name: str) -> None:
 
 # --- the front door --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", ["/", "/voila/tree", "/voila/tree/", "/voila/tree/tutorial",
-                                  "/voila/tree/tests/browser"])
-def test_front_door_redirects_to_welcome_step_not_a_listing(app: AppServer, path: str) -> None:
-    status, location = status_and_location(app, path)
-    assert (status, location) == (302, f"/voila/render/{WELCOME}")
+def test_front_door_redirects_to_the_front_page(app: AppServer) -> None:
+    """(Listings and every other path answer the not-found page: tests/test_app_server.py.)"""
+    assert status_and_location(app, "/") == (302, f"/voila/render/{WELCOME}")
 
 
-def test_root_url_opens_welcome_step_in_the_browser(app: AppServer, learner: Any) -> None:
+def test_root_url_opens_the_front_page_in_the_browser(app: AppServer, learner: Any) -> None:
     learner.goto(app.url("/"))
     assert learner.url == app.url(WELCOME)
     if (REPO / WELCOME).exists():
@@ -141,9 +137,10 @@ def test_errors_show_a_short_message_never_a_traceback(
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in BROKEN_CELLS])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
-    nbformat.write(nb, tmp_path / "broken.ipynb")
+    (tmp_path / "tutorial").mkdir()
+    nbformat.write(nb, tmp_path / "tutorial" / "broken.ipynb")
     with running_app(tmp_path / "voila.log",
-                     [str(tmp_path), "--CourseApp.welcome=broken.ipynb"]) as server:
+                     [str(tmp_path), "--CourseApp.welcome=tutorial/broken.ipynb"]) as server:
         learner.goto(server.url("/"))
         wait_rendered(learner)
         wait_widgets(learner)
@@ -185,7 +182,7 @@ def test_walk_course_step(app: AppServer, walker: Any, index: int) -> None:
     step = STEPS[index]
     html = ARRIVED.pop(app.url(step), None)
     if html is None or walker.url != app.url(step):  # first step, or the previous test failed
-        response = walker.goto(app.url("/") if index == 0 else app.url(step))
+        response = walker.goto(app.url(step))  # (the front page's links: test_site_browser)
         assert response is not None and response.ok
         html = response.text()
     assert walker.url == app.url(step)

@@ -11,7 +11,7 @@ import re
 import tomllib
 from urllib.parse import parse_qs, unquote, urlparse
 
-from app_support import REPO, WELCOME
+from app_support import LAUNCHER, REPO, WELCOME
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
@@ -69,13 +69,18 @@ def test_voila_json_holds_the_learner_settings() -> None:
     voila = config["VoilaConfiguration"]
     assert voila["strip_sources"] is True
     assert voila["show_tracebacks"] is False
-    culling = config["MappingKernelManager"]
-    assert culling["cull_interval"] > 0 and culling["cull_idle_timeout"] > 0
+    assert voila["template"] == "kamp"
+    assert voila["allow_template_override"] == "NO"  # ?template= cannot pick another look
+    assert (REPO / "app/share/voila/templates/kamp/index.html.j2").is_file()
+    # which notebooks are pages: one list, for the server and the tests
+    assert config["CourseApp"]["course_folders"] == [
+        "index.ipynb", "tutorial", "sekskamp", "sjukamp", "notebooks"]
     # nbclient drops a cell's output when its messages come more than iopub_timeout (default 4 s)
     # after the cell finished; with ten learners starting at once a sample hand's many widget
     # messages took longer, and the hand was missing from the page.
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30
-    # only course steps get pre-heated kernels; .venv and the explorations would cost memory.
+    # only the front page and the course steps get pre-heated kernels; .venv, the chapters and
+    # the explorations would cost memory.
     # Voilà matches these against absolute paths (rglob of the served folder), by re.match or
     # substring.
     denied = config["VoilaKernelManager"]["preheat_denylist"]
@@ -85,6 +90,29 @@ def test_voila_json_holds_the_learner_settings() -> None:
         return any(p in full or re.match(p, full) for p in denied)
 
     assert not is_denied(WELCOME) and not is_denied("tutorial/07-poengregning.ipynb")
-    assert is_denied("notebooks/sekskamp.ipynb")
+    assert is_denied("notebooks/00-husregler-under-lupen.ipynb")
+    assert is_denied("sekskamp/01-seksere-og-sjuere.ipynb")
     assert is_denied("tests/browser/one_button.ipynb")
     assert is_denied(".venv/share/jupyter/tutorial/01-example.ipynb")
+
+
+def test_binder_start_points_voila_at_the_apps_template_and_words() -> None:
+    start = BINDER / "start"
+    assert os.access(start, os.X_OK), "binder/start must be executable"
+    text = start.read_text()
+    assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
+    assert 'export JUPYTER_PATH="$PWD/app/share' in text
+    assert 'export JUPYTER_CONFIG_PATH="$PWD/binder' in text
+    assert text.rstrip().endswith('exec "$@"')
+    assert LAUNCHER.SHARE == REPO / "app" / "share"  # where `make app` finds the template
+
+
+def test_binder_config_gives_the_template_the_same_words_as_make_app() -> None:
+    from traitlets.config import Config
+
+    config = Config()
+    source = (BINDER / "jupyter_server_config.py").read_text()
+    exec(compile(source, str(BINDER / "jupyter_server_config.py"), "exec"),
+         {"get_config": lambda: config, "__file__": str(BINDER / "jupyter_server_config.py")})
+    assert config.VoilaConfiguration.resources == {"kamp": LAUNCHER.loading_texts()}
+    assert config.VoilaConfiguration.resources["kamp"]["nb"]["app_loading"] == "Gjør klar siden …"

@@ -143,3 +143,118 @@ def test_python_dash_m_and_console_script_agree(finished: Path) -> None:
     broken = subprocess.run([str(kamp), "score", "-"], input="{", capture_output=True,
                             text=True)
     assert broken.returncode == 2 and "Traceback" not in broken.stderr
+
+
+# -- any input answers in words ---------------------------------------------------------------
+def one_line(err: str) -> str:
+    assert err.count("\n") == 1 and "Traceback" not in err and "Error" not in err
+    assert err.rstrip("\n").isprintable()
+    return err
+
+
+@pytest.mark.parametrize(("stdin", "needle"), [
+    ("[" * 1000 + "]" * 1000, "inni hverandre i mer enn 8 nivåer"),
+    ('{"format": 1' + "1" * 4300 + "}", "har 4301 sifre"),
+    ('{"format": "kamp/1", "game": "femkamp", "players": ["A\\ud800", "B", "C"], '
+     '"rounds": []}', "ødelagt tegn (U+D800)"),
+    ('{"format": "kamp/1", "game": "femkamp", "players": ["A\\u001b[31m", "B", "C"], '
+     '"rounds": []}', "«A\\x1b[31m» har et usynlig tegn"),
+    ('{"format": "kamp/1", "game": "femkamp", "players": ["A\\nB", "B", "C"], '
+     '"rounds": []}', "«A\\x0aB»"),
+])
+def test_score_refuses_hostile_records_in_one_sentence(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str,
+        needle: str) -> None:
+    code, out, err = run(capsys, "score", "-", stdin=stdin, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert needle in one_line(err)
+    assert "\x1b" not in err
+
+
+@pytest.mark.parametrize(("cell", "needle"), [
+    ("²", "«²» for Per er ikke et helt tall"),
+    ("12345678901234567890", "«12345678901234567890» for Per er altfor stort"),
+    ("9223372036854775808", "«9223372036854775808» for Per er altfor stort"),
+    ("\x1b[2J", "«\\x1b[2J» for Per er ikke et helt tall"),
+])
+def test_check_reports_a_cell_that_is_not_a_score(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cell: str,
+        needle: str) -> None:
+    sheet = EXAMPLE_CSV.replace("pass,3,4,2,4", f"pass,3,4,2,{cell}")
+    code, out, err = run(capsys, "check", "-", stdin=sheet, monkeypatch=monkeypatch)
+    assert code == 1 and err == ""
+    assert needle in out and "\x1b" not in out
+    assert "Delt seier" not in out  # no winner while a row has a problem
+
+
+@pytest.mark.parametrize(("sheet", "needle"), [
+    ("round,Kari,Ola,Siri\npass,5\r,6,6\n", "Linje 3 har ingen runde"),
+    ("round,Kari,Ola,Siri\npass,5,6," + "6" * 131_073 + "\n", "Linje 2 har 131082 tegn"),
+    ("round,Kari,Ola,Siri\npass,\"5,6,6\n", "Linje 2 kan ikke leses"),
+    ("round,Ka\u200bri,Ola,Siri\n", "usynlig tegn eller et styretegn (U+200B)"),
+    ("round,Kari,Ola,Siri\n" + "pass,5,6,6\n" * 10_001, "høyst 10000"),
+])
+def test_check_refuses_unreadable_sheets_in_one_sentence(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, sheet: str,
+        needle: str) -> None:
+    code, out, err = run(capsys, "check", "-", stdin=sheet, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert needle in one_line(err)
+
+
+def test_check_judges_tie_breaks_and_unfinished_sheets_as_the_engine(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    regular = ("round,A,B,C\npass,5,6,6\nklover,4,5,4\ndamer,4,4,8\nfantan,0,1,1\n"
+               "grand,-3,-6,-8\n")  # A 10, B 10, C 11
+    rule = ["--rule", "tie_break=extra_grand"]
+    code, out, _ = run(capsys, "check", *rule, "-", stdin=regular, monkeypatch=monkeypatch)
+    assert code == 0 and "Likt på topp mellom A og B: alle spiller en ekstra Grand" in out
+    settled = regular + "grand,-6,-4,-7\n"  # A 4, B 6, C 4: C was not in the tie
+    code, out, _ = run(capsys, "check", *rule, "-", stdin=settled, monkeypatch=monkeypatch)
+    assert code == 0 and "Vinner: A med 4 poeng" in out and "C" not in out.splitlines()[-2]
+    code, out, _ = run(capsys, "check", *rule, "-", stdin=settled + "grand,-6,-5,-6\n",
+                       monkeypatch=monkeypatch)
+    assert code == 1 and "Rad 7 (Grand): Spillet var avgjort etter rad 6" in out
+    code, out, _ = run(capsys, "check", "-", stdin="round,A,B,C\npass,5,6,6\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0 and "Ingen vinner ennå: 1 av 5 runder er ført" in out
+    code, out, _ = run(capsys, "check", "--rule", "clubs_take_all_zero=true", "-",
+                       stdin="round,A,B,C\npass,5,6,6\nklover,13,0,0\n",
+                       monkeypatch=monkeypatch)
+    assert code == 1 and "den som tar alle 13 kløverne, får 0" in out
+
+
+class CountingStream(io.RawIOBase):
+    """Standard input that never ends, counting what is read from it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+        buffer[:] = b" " * len(buffer)
+        self.given += len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize(("command", "needle"), [("score", "en kamp/1-fil er på høyst"),
+                                                 ("check", "et poengark er på høyst")])
+def test_standard_input_is_read_only_up_to_the_limit(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str,
+        needle: str) -> None:
+    from kamplib.record import MAX_RECORD_BYTES
+
+    endless = CountingStream()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+    code, _, err = run(capsys, command, "-")
+    assert code == 2 and needle in one_line(err)
+    assert endless.given <= MAX_RECORD_BYTES + 2 * 65536
+
+
+def test_names_from_the_command_line_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for players, needle in [("Kari,Ola,Si\x1bri", "U+001B"), ("999999999999", "ikke 999999"),
+                            ("A\u030ase,Åse,Ola", "Åse står der to ganger")]:
+        code, _, err = run(capsys, "deal", "--players", players)
+        assert code == 2 and needle in one_line(err)

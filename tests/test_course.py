@@ -1,83 +1,114 @@
-"""The course helpers and the course itself: navigation links, notebook hygiene."""
+"""The teaching layer the course pages call: tables, worked examples, sentences, explorations."""
 
-import importlib.util
-import json
+from __future__ import annotations
+
 import re
-from pathlib import Path
 
 import pytest
 
-from kamplib import Game, RuleError
-from kamplib.course import (
-    PLAYERS,
+from kamplib import Game, RuleError, make_rules
+from kamplib.deal import hand_sizes, tricks_in_play
+from kamplib.kinds import KINDS
+from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES, default_players, first_to_act
+from kamplib.sheet import ScoreSheet
+from kamplib.standings import standing
+from kamplib.teach.examples import (
+    bot_game,
     bot_round,
-    dealers,
-    deck_table,
+    drawn_trump,
     explain_trick,
+    fantan_picture,
     first_costly_trick,
     first_trick_with_discard,
-    move_log,
+    first_trumped_trick,
+    hand_picture,
     must_follow_moment,
     play_out,
     refused_card,
+    round_rules,
     rule_effect,
-    running_totals,
-    save_record,
     taken_picture,
-    trick_log,
     trick_picture,
+    trump_and_other,
+    trump_choice_moment,
     try_move,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-TUTORIAL = ROOT / "tutorial"
-NOTEBOOKS = ROOT / "notebooks"
-EXPECTED_STEPS = ["00-velkommen", "01-kortstokk-utdeling-og-stikk", "02-pass", "03-klover",
-                  "04-damer", "05-fan-tan", "06-grand", "07-poengregning", "08-hel-femkamp",
-                  "09-husregler"]
-
-
-def _load_nav():
-    spec = importlib.util.spec_from_file_location("course_nav", ROOT / "scripts/course_nav.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from kamplib.teach.files import record_download
+from kamplib.teach.notes import Note, record_preview, say, score_table, sheet_check, standings
+from kamplib.teach.tables import (
+    dealers_table,
+    deck_table,
+    move_log,
+    running_totals,
+    sheet_picture,
+    totals_by_round,
+    trick_log,
+)
+from kamplib.tricks import classify_play
 
 
-# -- helpers -----------------------------------------------------------------------------------
+def _text(markup: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))
+
+
+# -- tables --------------------------------------------------------------------------------
 def test_deck_table_follows_the_deal_rules() -> None:
     table = deck_table()
-    assert table.loc[3, "Tas ut"] == "♦2" and table.loc[5, "Tas ut"] == "♦2 ♥2"
-    assert list(table["Kort hver i stikkrundene"]) == [17, 13, 10]
-    assert list(table["Kort hver i Fan Tan"]) == ["17–18", "13", "10–11"]
+    rules = make_rules("femkamp")
+    assert table.column("Spillere") == list(TABLE_SIZES)
+    assert table.column("Tas ut") == ["♦2", "ingenting", "♦2 ♥2"]
+    assert table.column("Kort hver i stikkrundene") == [tricks_in_play(n, rules)
+                                                        for n in TABLE_SIZES]
+    three = hand_sizes(52, 3, 0)
+    assert table.column("Kort hver i Fan Tan")[0] == f"{min(three)}–{max(three)}"
     assert "Cards each in trick rounds" in deck_table("en").columns
+    html = table._repr_html_()
+    assert "<th" in html and "text-align:right" in html and "index" not in html.lower()
 
 
-def test_bot_round_is_reproducible_and_finished() -> None:
-    a, b = bot_round("pass", seed=4, level="random"), bot_round("pass", seed=4, level="random")
-    assert a.is_over and a.history == b.history
-    assert sum(a.scores().values()) == 13
+def test_dealers_table_names_the_holder_of_the_seven_of_hearts_in_fan_tan() -> None:
+    game = Game(default_players(), "femkamp", seed=1)
+    table = dealers_table(game)
+    assert table.column("Giver") == [game.players[d.dealer] for d in game.deals]
+    for i, deal in enumerate(game.deals):
+        starter = game.players[first_to_act(deal.kind, deal.dealer, deal.hands, game.rules)]
+        shown = table.column("Begynner")[i]
+        assert shown.startswith(starter)
+        if not KINDS[deal.kind].is_trick_round:
+            holder = next(s for s, h in enumerate(deal.hands) if h & SEVEN_OF_HEARTS.bit)
+            assert starter == game.players[holder]
+            assert shown == f"{starter} (har ♥7)"
+    # with the other opener, the player left of the dealer starts Fan Tan, and no card is named
+    left = Game(default_players(), "femkamp", {"fantan_opener": "left_of_dealer"}, seed=1)
+    fantan = left.order.index("fantan")
+    deal = left.deals[fantan]
+    assert dealers_table(left).column("Begynner")[fantan] == \
+        left.players[(deal.dealer + 1) % left.n]
 
 
-def test_bot_round_can_stop_after_some_moves() -> None:
-    rnd = bot_round("klover", seed=2, level="random", moves=6)
-    assert len(rnd.history) == 6 and not rnd.is_over
+def test_dealers_table_says_who_chooses_trump() -> None:
+    game = Game(default_players(), "sjukamp", {"trump": "dealer"}, seed=2)
+    i = game.order.index("trumf")
+    assert dealers_table(game, "en").column("Starts")[i] == \
+        f"{game.players[game.deals[i].dealer]} (chooses trump)"
 
 
 def test_trick_log_lists_every_trick_and_its_cost() -> None:
     rnd = bot_round("damer", seed=5, level="random")
     log = trick_log(rnd)
-    assert len(log) == 13 and list(log.index) == list(range(1, 14))
-    assert log["Poeng"].sum() == 16  # four queens at 4 points
-    per_player = log.groupby("Tok stikket")["Poeng"].sum()
+    assert len(log) == len(rnd.tricks) and log.column("Stikk") == list(range(1, 14))
+    assert sum(log.column("Poeng")) == sum(rnd.scores().values())
+    per_player: dict[str, int] = {}
+    for who, cost in zip(log.column("Tok stikket"), log.column("Poeng"), strict=True):
+        per_player[who] = per_player.get(who, 0) + cost
     for player, score in rnd.scores().items():
         assert per_player.get(player, 0) == score
-    first = rnd.tricks[0]
-    assert log.loc[1, "Tok stikket"] == rnd.players[first.winner]
+    costly = trick_log(rnd, scoring_only=True)
+    assert all(costly.column("Poeng")) and sum(costly.column("Poeng")) == sum(log.column("Poeng"))
 
 
 def test_trick_log_refuses_fan_tan_clearly() -> None:
-    with pytest.raises(RuleError, match="ikke en stikkrunde"):
+    with pytest.raises(RuleError, match="Fan Tan er ikke en stikkrunde"):
         trick_log(bot_round("fantan", seed=1, level="random"))
 
 
@@ -86,8 +117,50 @@ def test_move_log_shows_passes_and_the_tail() -> None:
     log = move_log(rnd)
     assert len(log) == len(rnd.history)
     passes = sum(1 for _, m in rnd.history if m == "pass")
-    assert (log["Trekk"] == "pass").sum() == passes
+    assert log.column("Kort").count("pass") == passes
     assert len(move_log(rnd, last=3)) == 3
+    assert move_log(rnd, "en").columns == ("Turn", "Player", "Card")
+
+
+def test_running_totals_adds_up_the_sekskamp_example() -> None:
+    kinds = make_rules("sekskamp").order
+    table = running_totals({"Anna": [3, 5, 8, 7, -4, -6], "Bjørn": [5, 2, 4, 9, -6, -3]}, kinds)
+    assert table.footer == ("Sum", 13, 11)
+    assert table.rows[3][0] == "4. Fan Tan"
+    assert "−4" in table._repr_html_()  # a real minus sign
+    with pytest.raises(RuleError, match="Anna har 2 tall, men rundene er 6"):
+        running_totals({"Anna": [1, 2]}, kinds)
+
+
+def test_totals_by_round_follows_a_game_and_a_sheet() -> None:
+    game = bot_game("femkamp", seed=3, players=["Kari", "Ola", "Siri"], level="random")
+    table = totals_by_round(game)
+    assert table.columns == ("Runde", "Kari", "Ola", "Siri")
+    assert dict(zip(game.players, table.rows[-1][1:], strict=True)) == game.totals()
+    sheet = totals_by_round(ScoreSheet.example(), "en")
+    assert sheet.rows[-1] == ("5. Grand", 7, 16, 7, 9)
+    assert "kamp-score-sheet" in sheet_picture(ScoreSheet.example())
+
+
+# -- worked examples -----------------------------------------------------------------------
+def test_bot_round_is_reproducible_and_finished() -> None:
+    a, b = bot_round("pass", seed=4, level="random"), bot_round("pass", seed=4, level="random")
+    assert a.is_over and a.history == b.history
+    assert sum(a.scores().values()) == tricks_in_play(4, a.rules)
+
+
+def test_bot_round_can_stop_after_some_moves_and_rejects_an_unknown_kind() -> None:
+    rnd = bot_round("klover", seed=2, level="random", moves=6)
+    assert len(rnd.history) == 6 and not rnd.is_over
+    with pytest.raises(RuleError, match="Ukjent runde"):
+        bot_round("bridge")
+
+
+def test_round_rules_keep_the_games_own_rules() -> None:
+    assert round_rules("fantan", game="sekskamp").fantan_layout == "sixes_and_sevens"
+    assert round_rules("trumf", game="sjukamp").trump == "S"
+    assert round_rules("damer", {"queen_points": 5}).queen_points == 5
+    assert round_rules("grand").order == ("grand",)
 
 
 def test_play_out_finishes_a_whole_game() -> None:
@@ -95,32 +168,14 @@ def test_play_out_finishes_a_whole_game() -> None:
     assert game.is_over and len(game.round_scores()) == 5 and game.winners
 
 
-def test_running_totals_adds_up_the_sekskamp_example() -> None:
-    kinds = ["pass", "klover", "damer", "fantan", "grand", "trumf"]
-    table = running_totals({"Anna": [3, 5, 8, 7, -4, -6], "Bjørn": [5, 2, 4, 9, -6, -3]}, kinds)
-    assert table.loc["Sum"].to_dict() == {"Anna": 13, "Bjørn": 11}
-    assert table.index[3] == "4. Fan Tan"
-    with pytest.raises(RuleError, match="Anna har 2 tall, men rundene er 6"):
-        running_totals({"Anna": [1, 2]}, kinds)
-
-
-def test_bot_round_rejects_an_unknown_kind() -> None:
-    with pytest.raises(RuleError, match="Ukjent runde"):
-        bot_round("bridge")
-
-
-def test_dealers_move_clockwise_and_the_left_neighbour_starts() -> None:
-    table = dealers(Game(PLAYERS, "femkamp", seed=1))
-    assert list(table["Giver"]) == ["Per", "Kari", "Ola", "Siri", "Per"]
-    assert list(table["Begynner"]) == ["Kari", "Ola", "Siri", "Per", "Kari"]
-
-
 def test_explain_trick_tells_lead_discard_and_winner() -> None:
     rnd = bot_round("pass", seed=3, level="random")
     number = first_trick_with_discard(rnd)
     trick = rnd.tricks[number - 1]
+    lead = trick.plays[0][1]
+    assert any(classify_play(c, lead.suit) == "discarded" for _, c in trick.plays[1:])
     text = explain_trick(rnd, number)
-    assert f"{rnd.players[trick.leader]} spilte ut {trick.plays[0][1].symbol}" in text
+    assert f"{rnd.players[trick.leader]} spilte ut {lead.symbol}" in text
     assert "kastet" in text and "det kortet kan ikke vinne" in text
     assert text.endswith(f"{rnd.players[trick.winner]} tar stikket med "
                          f"{dict(trick.plays)[trick.winner].symbol}.")
@@ -130,159 +185,82 @@ def test_explain_trick_tells_lead_discard_and_winner() -> None:
         trick_picture(rnd, 14)
 
 
+def test_a_trumped_trick_is_told_as_trumped() -> None:
+    rnd = bot_round("trumf", seed=34, rules={"trump": "H"}, game="sekskamp")
+    number = first_trumped_trick(rnd)
+    trick = rnd.tricks[number - 1]
+    led = trick.plays[0][1].suit
+    trumper = next(s for s, c in trick.plays[1:] if classify_play(c, led, "H") == "trumped")
+    assert f"{rnd.players[trumper]} hadde ikke" in explain_trick(rnd, number)
+    assert "og trumfet med" in explain_trick(rnd, number)
+
+
+def test_trumping_is_never_forced() -> None:
+    moment = trump_choice_moment(seed=33)
+    trump, other = trump_and_other(moment)
+    led = moment.trick[0][1].suit
+    assert not any(c.suit == led for c in moment.hand(moment.to_move))
+    assert trump.suit == moment.trump and other.suit not in (led, moment.trump)
+    assert try_move(moment, trump) == f"{trump.symbol} er lov å spille nå."
+    assert try_move(moment, other, "en") == f"{other.symbol} may be played now."
+
+
 def test_must_follow_moment_and_try_move_explain_the_rule() -> None:
     moment = must_follow_moment("pass", seed=3)
     before = list(moment.history)
     bad = refused_card(moment)
     assert "må følge farge" in try_move(moment, bad)
     good = moment.legal_moves()[0]
-    assert try_move(moment, good) == f"{good.symbol} er lov å spille nå"
-    assert try_move(moment, good.text) == f"{good.symbol} er lov å spille nå"
+    assert try_move(moment, good) == f"{good.symbol} er lov å spille nå."
+    assert try_move(moment, good.text) == f"{good.symbol} er lov å spille nå."
     assert "ikke et kort" in try_move(moment, "XY")
     assert moment.history == before  # asking plays nothing
+    picture = hand_picture(moment.hand(moment.to_move), legal=moment.legal_moves(),
+                           player=moment.player_to_move)
+    assert f"{moment.player_to_move} skal legge et kort:" in picture
+    assert picture.count("kamp-legal") == len(moment.legal_moves())
 
 
 def test_costly_trick_and_taken_picture_show_the_points() -> None:
     rnd = bot_round("damer", seed=13, level="random")
     number = first_costly_trick(rnd)
-    assert any(c.rank == 12 for c in rnd.tricks[number - 1].cards)
+    assert any(KINDS["damer"].card_value(c, rnd.rules) for c in rnd.tricks[number - 1].cards)
     worst = max(rnd.scores(), key=rnd.scores().get)
     picture = taken_picture(rnd)
     assert f"{worst} tok disse kortene" in picture
-    assert picture.count("kamp-card") >= rnd.scores()[worst] // 4
+    queens = sum(1 for c in rnd.taken_cards(worst) if KINDS["damer"].card_value(c, rnd.rules))
+    assert picture.count("kamp-card") == queens
+
+
+def test_fantan_picture_shows_the_table_after_some_moves() -> None:
+    rnd = bot_round("fantan", seed=14)
+    first = fantan_picture(rnd, 1)
+    assert first.count("<svg") < fantan_picture(rnd).count("<svg")
+    assert "_repr_html_" in dir(first)
 
 
 def test_rule_effect_plays_the_same_deal_both_ways() -> None:
     table = rule_effect("damer", {"queen_points": 5}, seed=22, level="random")
-    assert table["Vanlige regler"].sum() == 16 and table["Med husregelen"].sum() == 20
+    assert table.columns == ("Spiller", "Vanlige regler", "Med husregelen")
+    assert table.footer == ("Sum", 16, 20)
+    usual = bot_round("damer", seed=22, level="random").scores()
+    assert [r[1] for r in table.rows] == list(usual.values())
     doubled = rule_effect("grand", {"last_round_double": True}, seed=2, level="random")
-    assert doubled["Med husregelen"].sum() == -26
+    assert doubled.footer[2] == 2 * doubled.footer[1]
 
 
-def test_save_record_writes_a_record_that_reads_back(tmp_path) -> None:
-    from kamplib.record import read_record
-
-    game = play_out(Game(["Kari", "Ola", "Siri"], "femkamp", seed=5), level="random")
-    path = save_record(game, "spill.json", tmp_path)
-    assert path.parent == tmp_path
-    assert read_record(path.read_text(encoding="utf-8")).totals() == game.totals()
-
-
-# -- the course -------------------------------------------------------------------------------
-def test_the_course_has_every_step() -> None:
-    steps = sorted(p.stem for p in TUTORIAL.glob("*.ipynb"))
-    assert steps == EXPECTED_STEPS
+def test_drawn_trump_names_the_suit_of_the_trump_round() -> None:
+    game = Game(["Kari", "Ola", "Siri", "Per"], "sekskamp", seed=32)
+    suit = game.deals[game.order.index("trumf")].trump
+    names = {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"}
+    assert drawn_trump(game) == (f"Kortet som ble snudd, var en {names[suit]}, så {names[suit]} "
+                                 "er trumf i trumfrunden.")
+    with pytest.raises(RuleError, match="Femkamp har ingen trumfrunde"):
+        drawn_trump(Game(default_players(), "femkamp", seed=1))
 
 
-def test_every_step_links_to_its_neighbours_and_the_links_resolve() -> None:
-    paths = sorted(TUTORIAL.glob("[0-9][0-9]-*.ipynb"))
-    for i, path in enumerate(paths):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        last = nb["cells"][-1]
-        assert "course-nav" in last["metadata"].get("tags", []), path.name
-        source = "".join(last["source"])
-        links = re.findall(r"\]\(([^)]+)\)", source)
-        for link in links:
-            assert (TUTORIAL / link).is_file(), f"{path.name} links to missing {link}"
-        if i > 0:
-            assert "Forrige: [" in source and f"]({paths[i - 1].name})" in source
-        if i + 1 < len(paths):
-            assert "Neste: [" in source and f"]({paths[i + 1].name})" in source
-        # the contents list names every other step
-        assert set(links) >= {p.name for p in paths if p != path}
-
-
-def test_navigation_is_up_to_date_and_the_script_is_idempotent(tmp_path) -> None:
-    nav = _load_nav()
-    assert nav.updated(TUTORIAL) == {}, "run: python scripts/course_nav.py"
-    for path in TUTORIAL.glob("*.ipynb"):
-        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    assert nav.main([str(tmp_path)]) == 0 and nav.updated(tmp_path) == {}
-    assert nav.main([str(tmp_path / "missing")]) == 2
-
-
-@pytest.mark.parametrize("path", sorted([*TUTORIAL.glob("*.ipynb"), *NOTEBOOKS.glob("*.ipynb")]),
-                         ids=lambda p: p.name)
-def test_notebooks_are_clean_and_start_from_kamplib(path: Path) -> None:
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert code and "kamplib" in "".join(code[0]["source"]), "first code cell imports kamplib"
-    for cell in code:
-        assert not any(o.get("output_type") == "error" for o in cell.get("outputs", []))
-    markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    assert not re.search(r"\$[^$\n]+\$", markdown), "no LaTeX: it does not render in Voilà"
-    assert path.stat().st_size < 200_000, "clear bulky outputs before committing"
-
-
-# -- simulation helpers -----------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def small_runs():
-    from kamplib.course import simulate_quietly
-
-    usual = simulate_quietly(games=12, seed=3)
-    five = simulate_quietly(rules={"queen_points": 5}, games=12, seed=3)
-    return usual, five
-
-
-def test_rule_table_has_a_row_per_variant(small_runs) -> None:
-    from kamplib.course import rule_table
-
-    usual, five = small_runs
-    table = rule_table({"4 per dame": usual, "5 per dame": five})
-    assert list(table.index) == ["4 per dame", "5 per dame"]
-    assert table.loc["4 per dame", "spill"] == 12
-    assert 0 <= table.loc["5 per dame", "siste runde snur vinneren"] <= 1
-    assert table.loc["4 per dame", "trekk per kabal"] > table.loc["4 per dame", "pass per kabal"]
-
-
-def test_same_seeds_give_the_same_games_and_scoring_changes_show(small_runs) -> None:
-    from kamplib.course import winner_changes
-
-    usual, five = small_runs
-    assert winner_changes(usual, usual) == 0.0
-    # same deals and play, only the queens' price differs: the damer rows scale by 5/4
-    d4 = usual.rounds[usual.rounds["kind"] == "damer"]["score"].sum()
-    d5 = five.rounds[five.rounds["kind"] == "damer"]["score"].sum()
-    assert d4 * 5 == d5 * 4
-    assert 0.0 <= winner_changes(usual, five) <= 1.0
-
-
-def test_last_round_flips_counts_a_changed_leader() -> None:
-    from kamplib.course import fantan_length, last_round_flips, simulate_quietly
-
-    result = simulate_quietly(games=10, seed=5, players=3)
-    share = last_round_flips(result)
-    assert share * 10 == pytest.approx(round(share * 10))
-    passes, moves = fantan_length(result)
-    assert 0 <= passes < moves <= 52 + passes
-
-
-def test_score_by_level_puts_rounds_in_game_order_in_learners_words() -> None:
-    from kamplib.course import level_summary, score_by_level, simulate_quietly
-
-    result = simulate_quietly(games=8, seed=2, bots=["heuristic", "random", "random", "random"])
-    table = score_by_level(result)
-    assert list(table.index) == ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]
-    assert list(table.columns) == ["lett", "middels", "forskjell"]
-    assert (table["forskjell"] == (table["lett"] - table["middels"]).round(2)).all()
-    assert list(score_by_level(result, "en").columns) == ["easy", "medium", "difference"]
-    summary = level_summary(result)
-    assert list(summary.index) == ["Kari", "Ola", "Siri", "Per"]
-    assert list(summary["nivå"]) == ["middels", "lett", "lett", "lett"]
-    assert summary["vant (andel)"].str.endswith(" %").all()
-
-
+# -- sentences -------------------------------------------------------------------------------
 def test_notes_show_sentences_not_python_values() -> None:
-    from kamplib.course import (
-        Note,
-        record_preview,
-        say,
-        score_table,
-        sheet_check,
-        standings,
-    )
-    from kamplib.sheet import ScoreSheet
-
     sheet = ScoreSheet.example()
     text = standings(sheet)
     assert isinstance(text, Note)
@@ -301,23 +279,45 @@ def test_notes_show_sentences_not_python_values() -> None:
     assert table.startswith("Stillingen: Kari ")
     assert "kamp-score" in table._repr_html_()
     assert say("En.", "To.")._repr_html_().count("<p") == 2
-    preview = record_preview(game, lines=5)
+
+
+class _Settled:
+    """The example sheet's rounds judged by the engine under ``tie_break: extra_game``."""
+
+    def __init__(self) -> None:
+        self.sheet = ScoreSheet.example()
+        self.rules = make_rules("femkamp", {"tie_break": "extra_game"})
+
+    def standing(self):
+        return standing(self.sheet.players, [dict(s) for _, s in self.sheet.rows], self.rules)
+
+    def totals(self) -> dict[str, int]:
+        return self.standing().totals
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.standing().winners)
+
+
+def test_a_tie_settled_by_a_new_game_is_said() -> None:
+    settled = _Settled()
+    assert settled.standing().rematch
+    assert standings(settled).endswith("Kari og Siri står likt, og med husregelen dere har "
+                                       "valgt, avgjør de det med et helt nytt spill.")
+    assert "settle it with a whole new game" in standings(settled, "en")
+
+
+def test_record_preview_and_download_need_no_file() -> None:
+    game = play_out(Game(["Kari", "Ola", "Siri"], "femkamp", seed=5), level="random")
+    from kamplib.record import read_record, write_record
+
+    text = write_record(game)
+    preview = record_preview(text, lines=5)
     assert preview.splitlines()[0] == "{" and preview.endswith("…")
-    assert len(preview.splitlines()) == 6
+    assert "<pre" in preview._repr_html_()
+    link = record_download(game, "spill.json")
+    assert "download='spill.json'" in link and "Last ned spillfilen (spill.json)" in link
+    import base64
 
-
-def test_file_note_names_the_file_and_its_size(tmp_path: Path) -> None:
-    from kamplib.course import file_note
-
-    path = tmp_path / "spill.json"
-    path.write_text("{}", encoding="utf-8")
-    assert file_note(path) == "Lagret spill.json (2 byte)."
-
-
-def test_drawn_trump_names_the_suit_of_the_trump_round() -> None:
-    from kamplib.course import drawn_trump
-
-    game = Game(["Kari", "Ola", "Siri", "Per"], "sekskamp", seed=32)
-    assert drawn_trump(game) == ("Kortet som ble snudd, var en ruter, så ruter er trumf i "
-                                 "trumfrunden.")
-    assert drawn_trump(game, "en") == "The card turned up makes diamonds trumps in the trump round."
+    data = re.search(r"base64,([^']+)'", link).group(1)
+    assert read_record(base64.b64decode(data).decode()).totals() == game.totals()

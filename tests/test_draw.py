@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import escape
 
 import pytest
 
@@ -18,6 +19,7 @@ from kamplib.draw import (
     sheet_html,
     trick_html,
 )
+from kamplib.draw.cards import PALE_FACE, suit_color
 from kamplib.rules import make_rules
 from kamplib.sheet import ScoreSheet
 from kamplib.view import make_view
@@ -65,7 +67,28 @@ def test_legal_and_illegal_marks() -> None:
     assert "kamp-illegal" in _classes(illegal)
     assert "spar ess, kan spilles" in legal
     assert "spar ess, kan ikke spilles nå" in illegal
-    assert "opacity" in illegal
+    # a grey face with the suit's full ink, not a faded card: the text stays readable
+    assert "opacity" not in illegal and f'fill="{PALE_FACE}"' in illegal
+
+
+def _luminance(color: str) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("four_color", [False, True])
+def test_every_suit_stays_readable_on_a_card_that_cannot_be_played(four_color: bool) -> None:
+    for suit in "SHDC":
+        assert contrast(suit_color(suit, four_color), PALE_FACE) >= 4.5
+        assert contrast(suit_color(suit, four_color), "#ffffff") >= 4.5
 
 
 def test_card_back_hides_the_card() -> None:
@@ -177,7 +200,17 @@ def test_sheet_of_the_example_with_running_totals_and_problems() -> None:
     assert "kamp-problem" not in html
     sheet.set_score(0, "Ola", 9)
     html = sheet_html(sheet)
-    assert "kamp-problem" in html and "Rad 1" in html
+    assert "kamp-problem" in html and "kamp-problem-row" in html
+    assert "kamp-winner" not in html  # no winner is starred while a row has a problem
+    [problem] = [p for p in sheet.problems() if p.row == 0]
+    assert escape(problem.reason("nb")) in html.split("kamp-problem-row")[1]
+
+
+def test_a_problem_names_the_player_once() -> None:
+    sheet = ScoreSheet.example()
+    sheet.set_score(1, "Ola", "fire")
+    line = sheet_html(sheet).split("kamp-problem-row")[1].split("</tr>")[0]
+    assert line.count("Ola") == 1, line
 
 
 def test_sheet_keeps_text_that_is_not_a_number() -> None:

@@ -5,7 +5,8 @@ import re
 import pytest
 
 from kamplib import RuleError, make_rules
-from kamplib.printable import Printable, points_in_play, write_printable
+from kamplib.printable import Printable, points_in_play, printout_html
+from kamplib.teach.choices import read_choices
 
 
 def _text(markup: str) -> str:
@@ -39,6 +40,11 @@ def test_summary_names_every_round_in_order_with_its_points() -> None:
     assert "+4 per dame" in text and "−1 per stikk" in text
     assert "Lavest sum vinner" in text
     assert "Ingen: vanlige regler." in text
+    # the goals are the round kinds' own
+    from kamplib.kinds import KINDS
+
+    for kind in ("pass", "klover", "damer", "fantan", "grand"):
+        assert KINDS[kind].goal() + "." in text
 
 
 def test_summary_shows_the_house_rules_chosen() -> None:
@@ -47,8 +53,18 @@ def test_summary_shows_the_house_rules_chosen() -> None:
     text = _text(page.summary_html())
     assert "+5 per dame" in text
     assert "til venstre for giveren begynner" in text
-    assert "Poeng per dame i Damer-runden: 5" in text
-    assert "spill én runde Grand til" in text
+    assert "Poeng per dame: 5 poeng" in text and "Hvem åpner kabalen: til venstre for giveren" \
+        in text
+    assert "alle spiller én runde Grand til" in text
+    assert "_" not in text  # no code names
+
+
+def test_extra_game_says_how_a_tie_is_settled() -> None:
+    text = _text(Printable("sjukamp", {"tie_break": "extra_game"}).summary_html())
+    assert "de som står likt, spiller et helt nytt spill mot hverandre" in text
+    assert "Ved likt på topp: et helt nytt spill" in text
+    en = _text(Printable("sjukamp", {"tie_break": "extra_game"}, lang="en").summary_html())
+    assert "play a whole new game against each other" in en
 
 
 def test_sekskamp_and_sjukamp_explain_their_own_rounds() -> None:
@@ -65,7 +81,7 @@ def test_sheet_has_a_row_per_round_and_a_column_per_player() -> None:
     text = _text(sheet)
     for name in ("Kari", "Ola", "Siri", "Per", "Sum", "én har 0"):
         assert name in text
-    assert re.search(r"1\. Pass\s+13", text) and re.search(r"5\. Grand\s+-13", text)
+    assert re.search(r"1\. Pass\s+13", text) and re.search(r"5\. Grand\s+−13", text)
 
 
 def test_sheet_for_a_count_of_players_uses_numbered_columns() -> None:
@@ -79,16 +95,33 @@ def test_english_comes_from_the_same_catalogue() -> None:
     assert "The lowest total wins" in text and "+1 per trick" in text and "Round" in text
 
 
-def test_document_is_a_whole_a4_page_and_the_fragment_is_scoped(tmp_path) -> None:
-    page = Printable("femkamp")
+def test_document_is_a_whole_a4_page_and_the_fragment_is_scoped() -> None:
+    page = Printable("femkamp", players=["Kari", "Ola", "Siri"])
     doc = page.document()
     assert doc.startswith("<!DOCTYPE html>") and "size: A4" in doc and 'charset="utf-8"' in doc
-    # every style rule is under .kamp-print (apart from @page), so a notebook keeps its look
+    assert doc.count("<section") == 2
+    # on screen every style rule is under .kamp-print (apart from @page), so a notebook keeps
+    # its look; the print rules alone reach the page around it (to print just the printout)
     css = re.search(r"<style>(.*)</style>", page._repr_html_(), re.S).group(1)
-    selectors = [s.strip() for s in re.findall(r"([^{}]+)\{", css)]
+    screen = re.sub(r"@media print \{.*\}\s*$", "", css.strip(), flags=re.S)
+    selectors = [s.strip() for s in re.findall(r"([^{}]+)\{", screen)]
     assert all(s.startswith((".kamp-print", "@page", "@media")) for s in selectors), selectors
-    path = write_printable(tmp_path / "femkamp.html", players=["Kari", "Ola", "Siri"])
-    assert path.read_text(encoding="utf-8").count("<section") == 2
+    assert "@media print" in css
+
+
+def test_the_printout_follows_the_choices_and_downloads() -> None:
+    import base64
+
+    chosen = read_choices({"game": "sjukamp", "players": "Anna,Bjørn,Kari", "queen_points": "5",
+                           "lang": "en"})
+    html = printout_html(chosen)
+    assert "download='sjukamp-summary.html'" in html and "Download the printout" in html
+    data = re.search(r"base64,([^']+)'", html).group(1)
+    doc = base64.b64decode(data).decode()
+    text = _text(doc)
+    assert "Sjukamp: the rules on one page" in text and "+5 per queen" in text
+    assert "Anna" in text and "Bjørn" in text and "Player 1" not in text
+    assert doc.startswith("<!DOCTYPE html>")
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
@@ -96,7 +129,7 @@ def test_document_is_a_whole_a4_page_and_the_fragment_is_scoped(tmp_path) -> Non
     ({"rules": {"queen_points": 6}}, "queen_points"),
     ({"players": 2}, "3 til 5"),
     ({"players": ["Kari", "Kari", "Ola"]}, "ulike navn"),
-    ({"players": 4.5}, "ulike navn"),
+    ({"players": 4.5}, "liste med navn"),
 ])
 def test_bad_input_gets_a_clear_message(kwargs: dict, words: str) -> None:
     with pytest.raises(RuleError, match=words):

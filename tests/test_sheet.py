@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pandas as pd
 import pytest
 
-from kamplib import Game, SheetError
-from kamplib.sheet import ScoreSheet, parse_score
+from kamplib import Game, KampError, SheetError
+from kamplib.sheet import MAX_SHEET_ROWS, ScoreSheet, parse_score
 
 PLAYERS = ("Kari", "Ola", "Siri", "Per")
 
@@ -68,7 +69,8 @@ def test_forgotten_minus_in_grand() -> None:
 def test_damer_steps_and_sum_with_queen_points_five() -> None:
     sheet = ScoreSheet.example()
     sheet.set_score(2, "Ola", 7)
-    assert codes(sheet) == ["sheet_damer_step"]
+    assert codes(sheet) == ["sheet_cell_step"]
+    assert "i steg på 4 (0, 4 … 16)" in sheet.problems()[0].message("nb")
     five = ScoreSheet(PLAYERS, "custom", {"order": ["damer"], "queen_points": 5})
     five.add_row("damer", [5, 10, 0, 5])
     assert codes(five) == []
@@ -121,16 +123,12 @@ def test_order_and_extra_rows() -> None:
     sheet = ScoreSheet.example()
     sheet.set_kind(1, "damer")
     assert "sheet_kind_order" in codes(sheet)
-    sheet = ScoreSheet.example()
-    sheet.add_row("grand", [-3, -4, -3, -3])
-    assert codes(sheet) == ["sheet_too_many_rows"]
-    tie = ScoreSheet(PLAYERS, "femkamp", {"tie_break": "extra_grand"})
+    shared = ScoreSheet(PLAYERS, "femkamp", {"tie_break": "extra_grand"})
     for kind, scores in ScoreSheet.example().rows:
-        tie.add_row(kind, scores)
-    tie.add_row("grand", [-4, -4, -3, -2])
-    assert codes(tie) == []
-    assert tie.winners() == ["Kari"]
-    assert tie.row_label(5) == "6. Ekstra Grand"
+        shared.add_row(kind, scores)
+    shared.add_row("grand", [-4, -4, -3, -2])
+    assert codes(shared) == []
+    assert shared.winners() == ["Kari"]
 
 
 def test_typed_text_is_kept_and_reported_not_lost() -> None:
@@ -139,12 +137,146 @@ def test_typed_text_is_kept_and_reported_not_lost() -> None:
     assert sheet.rows[0][1] == {"Kari": 3, "Ola": "fire", "Siri": None, "Per": -2}
     found = {(p.code, p.player) for p in sheet.problems()}
     assert ("sheet_not_number", "Ola") in found and ("sheet_missing", "Siri") in found
-    assert sheet.totals() == {"Kari": 3, "Ola": 0, "Siri": 0, "Per": -2}
+    # «fire» is not 0: while a row has a problem there is no total and no winner
+    verdict = sheet.standing()
+    assert verdict.totals is None and verdict.winners == ()
+    assert verdict.message("nb") == ("Poengarket har 3 feil; summen og vinneren kommer når de "
+                                     "er rettet")
+    assert sheet.table().loc["Sum"].isna().all()
 
 
 def test_parse_score() -> None:
     assert parse_score(" -5 ") == -5 and parse_score("−5") == -5 and parse_score("+3") == 3
     assert parse_score("") is None and parse_score("x") == "x" and parse_score(2.0) == 2
+    # only the digits 0-9 make a number, and not too many of them: the rest stays as typed
+    for text in ("²", "３", "1,5", "1.5", "4 4", "12345678901234567890", "9223372036854775808",
+                 "\x1b[2J", "\ud800"):
+        assert parse_score(text) == text
+    assert parse_score(float("nan")) == "nan" and parse_score(True) == "True"
+    assert parse_score(10**30) == str(10**30) and parse_score(-(10**17)) == -(10**17)
+    assert parse_score(10**5000).startswith("≈10^")
+
+    class Awkward:
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+    assert isinstance(parse_score(Awkward()), str)
+
+
+def test_a_cell_that_is_too_long_a_number_is_reported_beside_it() -> None:
+    sheet = ScoreSheet(PLAYERS)
+    sheet.add_row("pass", [3, 4, 2, "9223372036854775808"])
+    [problem] = sheet.problems()
+    assert problem.code == "sheet_number_too_big" and problem.player == "Per"
+    assert sheet.frame().loc["1. Pass", "Per"] is pd.NA
+
+
+def test_take_all_clubs_is_judged_as_the_engine_scores_it() -> None:
+    rules = {"clubs_take_all_zero": True}
+    sheet = ScoreSheet(["A", "B", "C"], "femkamp", rules)
+    sheet.add_row("pass", [5, 6, 6])
+    sheet.add_row("klover", [13, 0, 0])  # the taker of all 13 scores 0: 13 is impossible
+    [problem] = sheet.problems()
+    assert problem.code == "sheet_unreachable_klover" and problem.player == "A"
+    sheet.set_score(1, "A", 0)
+    assert sheet.problems() == []
+    sheet.rows[1] = ("klover", {"A": 12, "B": 1, "C": 0})
+    assert sheet.problems() == []
+    plain = ScoreSheet(["A", "B", "C"])
+    plain.add_row("pass", [5, 6, 6])
+    plain.add_row("klover", [13, 0, 0])
+    assert plain.problems() == []
+
+
+def tie(rules: dict | None = None) -> ScoreSheet:
+    """A, B and C after Femkamp with A and B tied on 10 and C on 11."""
+    sheet = ScoreSheet(["A", "B", "C"], "femkamp", {"tie_break": "extra_grand", **(rules or {})})
+    for kind, values in [("pass", [5, 6, 6]), ("klover", [4, 5, 4]), ("damer", [4, 4, 8]),
+                         ("fantan", [0, 1, 1]), ("grand", [-3, -6, -8])]:
+        sheet.add_row(kind, values)
+    return sheet
+
+
+def test_tie_break_grands_are_played_by_everybody_and_won_among_the_tied() -> None:
+    sheet = tie()
+    verdict = sheet.standing()
+    assert verdict.problems == () and verdict.needs_extra_grand and verdict.winners == ()
+    assert verdict.totals == {"A": 10, "B": 10, "C": 11}
+    assert verdict.message("en") == "A tie for the lead between A and B: everybody plays an " \
+        "extra Grand"
+    assert sheet.next_kind() == "grand"
+    sheet.add_row("grand", [-6, -4, -7])  # A 4, B 6, C 4: C ties A but was not in the tie
+    verdict = sheet.standing()
+    assert verdict.winners == ("A",) and verdict.message("nb") == "Vinner: A med 4 poeng"
+    assert sheet.row_label(5) == "6. Ekstra Grand"
+    sheet.add_row("grand", [-6, -5, -6])  # the game was already settled
+    [problem] = sheet.problems()
+    assert (problem.code, problem.row) == ("sheet_after_end", 6)
+    assert problem.message("nb").startswith("Rad 7 (Grand): Spillet var avgjort etter rad 6")
+    assert sheet.winners() == []
+    sheet.set_kind(6, "pass")
+    assert {p.code for p in sheet.problems()} >= {"sheet_after_end", "sheet_kind_order"}
+
+
+def test_a_tie_break_row_must_sum_like_a_grand_and_counts_once() -> None:
+    sheet = tie({"last_round_double": True})
+    sheet.rows[4] = ("grand", {"A": -6, "B": -12, "C": -16})  # the last round doubled: -34
+    sheet.rows[3] = ("fantan", {"A": 0, "B": 4, "C": 9})  # A 7, B 7, C 11
+    assert sheet.standing().needs_extra_grand
+    sheet.add_row("grand", [-4, -12, 1])
+    assert {p.code for p in sheet.problems()} == {"sheet_grand_positive"}
+    sheet.set_score(5, "C", -1)  # a tie-break Grand is not doubled: -17 in all
+    assert sheet.problems() == [] and sheet.winners() == ["B"]
+
+
+def test_rows_after_the_game_and_a_rematch() -> None:
+    done = ScoreSheet.example()
+    done.add_row("grand", [-3, -4, -3, -3])
+    assert codes(done) == ["sheet_too_many_rows"]
+    rematch = tie({"tie_break": "extra_game"})
+    verdict = rematch.standing()
+    assert verdict.rematch and verdict.winners == ("A", "B")
+    assert verdict.message("nb") == ("Likt på topp: A og B har 10 poeng hver og avgjør det med "
+                                     "et nytt spill")
+
+
+def test_an_unfinished_sheet_declares_no_winner() -> None:
+    sheet = ScoreSheet(["A", "B", "C"])
+    sheet.add_row("pass", [5, 6, 6])
+    verdict = sheet.standing()
+    assert verdict.problems == () and verdict.winners == () and verdict.totals is not None
+    assert verdict.message("nb") == "Ingen vinner ennå: 1 av 5 runder er ført"
+    for _ in range(4):
+        sheet.add_row()  # rows not typed yet at the end are rounds not played yet
+    assert sheet.standing() == verdict
+    sheet.set_score(2, "A", 4)  # a row typed after an empty one: that one is missing
+    assert {(p.code, p.row) for p in sheet.problems()} >= {("sheet_missing", 1)}
+
+
+def test_many_tie_break_rows_are_judged_in_one_pass() -> None:
+    sheet = tie()
+    for _ in range(MAX_SHEET_ROWS - 5):
+        sheet.add_row("grand", [-6, -6, -5])  # A and B stay tied
+    verdict = sheet.standing()
+    assert verdict.problems == () and verdict.needs_extra_grand
+    with pytest.raises(SheetError) as info:
+        sheet.add_row("grand", [-6, -6, -5])
+    assert info.value.code == "sheet_too_many_rows_total"
+
+
+def test_names_are_one_spelling_and_api_arguments_answer_in_words() -> None:
+    sheet = ScoreSheet(["A\u030ase", "Ola", "Siri"])
+    assert sheet.players[0] == "Åse"
+    sheet.add_row("pass", {"A\u030ase": 5, "Ola": 6, "Siri": 6})
+    sheet.set_score(0, "Åse", 5)
+    assert sheet.problems() == []
+    for make in (lambda: ScoreSheet("Kari,Ola,Siri"), lambda: ScoreSheet(PLAYERS, rules=[1]),
+                 lambda: ScoreSheet(PLAYERS, game=5), lambda: sheet.add_row("pass", 5),
+                 lambda: sheet.set_score(True, "Ola", 1), lambda: sheet.set_score(0, [1], 1),
+                 lambda: ScoreSheet.from_csv(5), lambda: ScoreSheet.from_csv("x", rules=[1])):
+        with pytest.raises(KampError) as info:
+            make()
+        assert info.value.message("nb") and info.value.message("en")
 
 
 def test_from_game_matches_engine_scores() -> None:
@@ -173,6 +305,8 @@ def test_every_real_game_passes_the_checker(game: str, n: int) -> None:
 
 def test_csv_round_trip_and_game_guess() -> None:
     text = ScoreSheet.example().to_csv()
+    assert ScoreSheet.from_csv(memoryview(text.encode("cp1252"))).rows == \
+        ScoreSheet.example().rows  # an upload, saved by Excel on Windows
     back = ScoreSheet.from_csv(text)
     assert back.rows == ScoreSheet.example().rows and back.rules.game == "femkamp"
     seks = "round,A,B,C\npass,5,6,6\nklover,4,4,5\ndamer,4,8,4\nkabal,0,3,9\n"
@@ -192,7 +326,11 @@ def test_csv_sum_line_is_checked() -> None:
     ("", "sheet_empty"),
     ("Kari,Ola,Siri\n", "sheet_header"),
     ("round,Kari,Ola\npass,1,2\n", "player_count"),
-    ("round,Kari,Kari,Siri\n", "player_names"),
+    ("round,Kari,Kari,Siri\n", "player_names_same"),
+    ("round,Kari,Ola,Siri\n,1,2,3\n", "sheet_no_round_label"),
+    ("round,Kari,Ola,Siri\npass,\"1,2,3\n", "sheet_csv"),
+    ("round,Kari,Ola,Siri\npass,1,2," + "3" * 2001 + "\n", "sheet_line_long"),
+    ("x" * 1_000_001, "sheet_too_big"),
     ("round,Kari,Ola,Siri\nbridge,1,2,3\n", "sheet_unknown_round"),
     ("round,Kari,Ola,Siri\npass,1,2,3,4\n", "sheet_line_length"),
 ])

@@ -89,3 +89,30 @@ def test_heuristic_beats_random() -> None:
                    seed=11, progress=False, workers=1)
     mean = res.games.groupby("bot")["total"].mean()
     assert mean["random"] - mean["heuristic"] > 4
+
+
+def test_later_games_of_a_run_extend_it_exactly() -> None:
+    kw = dict(game="femkamp", players=4, bots=["heuristic", "random", "random", "random"],
+              seed=4, workers=1, progress=False)
+    whole = simulate(games=6, **kw)
+    told: list[int] = []
+    first = simulate(games=4, **{**kw, "progress": told.append})
+    both = first.extended(simulate(games=2, start=4, **kw))
+    assert both.rounds.equals(whole.rounds) and both.games.equals(whole.games)
+    assert both.n_games == 6 and sum(told) == 4
+
+
+def test_bots_play_through_the_one_autoplay_loop() -> None:
+    from kamplib import Game
+    from kamplib.autoplay import autoplay, make_bots
+    from kamplib.rules import make_rules
+    from kamplib.simulate import game_seed, play_game
+
+    rules = make_rules("sjukamp")
+    names = ["A", "B", "C"]
+    levels = ["heuristic", "random", "random"]
+    seed = game_seed(3, 0)
+    ours = play_game(names, levels, rules, seed)
+    theirs = Game(names, "sjukamp", rules, seed=seed)
+    autoplay(theirs, make_bots(3, levels, seed))
+    assert [r.history for r in ours.rounds] == [r.history for r in theirs.rounds]

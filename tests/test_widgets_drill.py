@@ -12,6 +12,7 @@ from kamplib.widgets.drill import TOPICS, make_item
 
 
 @pytest.mark.parametrize("topic", TOPICS)
+
 def test_items_are_reproducible(topic: str) -> None:
     a = make_item(topic, 7)
     b = make_item(topic, 7)
@@ -20,12 +21,13 @@ def test_items_are_reproducible(topic: str) -> None:
 
 def test_trick_winner_right_and_wrong() -> None:
     d = Drill("trick_winner", seed=2)
-    assert "Hvem tar stikket?" in d.question.value
+    assert "Hvem tar stikket?" in d.question.value and "Trykk på navnet" in d.question.value
     assert "kamp-trick" in d.picture.value and "kamp-winning" not in d.picture.value
     right = next(b for b in d.answer_buttons if b._kamp_value == d.item.answer)
     wrong = next(b for b in d.answer_buttons if b._kamp_value != d.item.answer)
     wrong.click()
     assert "kamp-wrong" in d.feedback.value and "tar stikket med" in d.feedback.value
+    assert "Riktig svar:" in d.feedback.value and d.item.answer in d.feedback.value
     right.click()  # only the first answer counts
     assert "kamp-right" in d.feedback.value
     assert "0 riktige av 1" in d.tally.value
@@ -37,7 +39,7 @@ def test_trick_winner_right_and_wrong() -> None:
 
 def test_legal_cards_toggle_and_check() -> None:
     d = Drill("legal_cards", seed=3)
-    assert all("kamp-card" in b._dom_classes for b in d.toggles)
+    assert all("kamp-card-pick" in b._dom_classes for b in d.toggles)
     for b in d.toggles:
         b.value = b._kamp_card in d.item.answer
     d.check_button.click()
@@ -53,9 +55,11 @@ def test_legal_cards_toggle_and_check() -> None:
 def test_round_score() -> None:
     d = Drill("round_score", seed=4, kind="damer")
     assert "Damer" in d.question.value
-    d.points_input.value = d.item.answer
+    assert d.points_input.value == ""  # no default that could be the answer
+    d.points_input.value = str(d.item.answer)
     d.check_button.click()
-    assert "kamp-right" in d.feedback.value and "damer" in d.feedback.value
+    assert "kamp-right" in d.feedback.value
+    assert f"Det blir {d.item.answer} poeng" in d.feedback.value
 
 
 def test_fantan_lay_reason_comes_from_the_engine() -> None:
@@ -84,17 +88,18 @@ def test_mixed_storm() -> None:
         if rng.random() < 0.3:
             d.next_button.click()
             continue
-        first = not d.answered
+        first = not d.session.answered
         if d.item.topic == "legal_cards":
             for b in d.toggles:
                 b.value = rng.random() < 0.5
             d.check_button.click()
         elif d.item.topic == "round_score":
-            d.points_input.value = rng.randrange(-13, 20)
+            d.points_input.value = rng.choice([str(rng.randrange(-13, 20)), "x", "", "²"])
             d.check_button.click()
         else:
             rng.choice(d.answer_buttons).click()
-        if first:
+        typed_badly = d.item.topic == "round_score" and "kamp-refused" in d.messages.widget.value
+        if first and not typed_badly:
             answered += 1
             right += "kamp-right" in d.feedback.value
         assert "kamp-error" not in d.messages.widget.value
@@ -111,9 +116,27 @@ def test_items_stay_within_the_learners_game_and_number_rounds_as_it_does() -> N
             assert "Finale" not in item.picture + item.question
             assert "Trumf:" not in item.picture
     titles = {make_item("trick_winner", seed).picture.split(" · ")[0] for seed in range(30)}
-    allowed = {f"<div>Runde {i + 1}: {name}" for i, name in enumerate(
+    allowed = {f"<div class='kamp-drill-heading'>Runde {i + 1}: {name}" for i, name in enumerate(
         ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]) if femkamp[i] != "fantan"}
     assert titles <= allowed and len(titles) >= 3
     sjukamp = {make_item("trick_winner", seed, game="sjukamp").picture.split(" · ")[0]
                for seed in range(40)}
-    assert "<div>Runde 7: Finale" in sjukamp
+    assert "<div class='kamp-drill-heading'>Runde 7: Finale" in sjukamp
+
+
+def test_a_missed_item_comes_back_on_the_page() -> None:
+    d = Drill("trick_winner", seed=2)
+    missed = d.item.question, d.picture.value
+    next(b for b in d.answer_buttons if b._kamp_value != d.item.answer).click()
+    for _ in range(3):
+        d.next_button.click()
+    assert (d.item.question, d.picture.value) == missed
+    assert "En gang til" in d.again.value
+
+
+def test_a_typed_word_is_refused_in_words_and_not_counted() -> None:
+    d = Drill("round_score", seed=4)
+    d.points_input.value = "fire"
+    d.check_button.click()
+    assert "«fire» er ikke et helt tall" in d.messages.widget.value
+    assert d.total == 0 and d.feedback.value == ""

@@ -8,11 +8,18 @@ from datetime import UTC, datetime
 
 import pytest
 
-from kamplib import Card, IllegalMove
+from kamplib import Card, Game, IllegalMove
 from kamplib.record import write_record
 from kamplib.round import PASS
 from kamplib.widgets import PlayGame, PlayHand
 from kamplib.widgets.play import MAX_UPLOAD_BYTES
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' pause between cards is a setting; tests turn it off."""
+    monkeypatch.setenv("KAMP_PACE", "0")
+
 
 FAST = {"level": "random", "hint_level": "random"}
 
@@ -68,7 +75,7 @@ def test_first_view_matches_the_engine() -> None:
     assert "kamp-hand" in w.hand._dom_classes
     assert len(cards_shown(w)) == 13
     assert_consistent(w)
-    assert "Det er din tur" in w.status.value
+    assert "Din tur" in w.status.value and "Motstandere: lett" in w.status.value
 
 
 def test_legal_click_plays_and_bots_reply() -> None:
@@ -78,7 +85,9 @@ def test_legal_click_plays_and_bots_reply() -> None:
     buttons(w, "kamp-legal")[0].click()
     assert card not in w.round.hand(0)
     assert len(w.round.history) > before
-    assert f"Du spilte {card.symbol}" in w.messages.widget.value
+    first = w.session.lines()[0]
+    assert first.player == "Du" and card.symbol in first.text()
+    assert first.text() in w.log_box.value
     assert_consistent(w)
 
 
@@ -165,7 +174,7 @@ def test_undo_takes_back_the_learners_last_move() -> None:
     w = PlayHand("pass", seed=6, **FAST)
     assert w.undo_button.disabled
     w.undo_button.click()
-    assert "ingenting å angre" in w.messages.widget.value
+    assert "Du har ikke gjort noe trekk i denne runden ennå." in w.messages.widget.value
     hand = cards_shown(w)
     buttons(w, "kamp-legal")[0].click()
     buttons(w, "kamp-legal")[0].click()
@@ -246,7 +255,7 @@ def test_broken_file_is_refused_and_the_game_kept() -> None:
     doc = json.loads(write_record(w.game))
     doc["rounds"][0]["plays"].append(["Du", "AS"] if doc["players"][0] == "Du" else [])
     assert not w.load(json.dumps(doc), name="feil.json")
-    assert "Spillet ditt er beholdt" in w.messages.widget.value
+    assert "Det du hadde, er beholdt" in w.messages.widget.value
     assert w.round.history == history
 
 
@@ -270,16 +279,21 @@ def test_upload_widget_event() -> None:
 
 def test_english_interface() -> None:
     w = PlayHand("pass", seed=1, lang="en", **FAST)
-    assert "It is your turn" in w.status.value
+    assert "Your turn" in w.status.value and "Opponents: easy" in w.status.value
     assert w.hint_button.description == "Hint"
     assert cards_shown(w)[0].name("en") in buttons(w, "kamp-card")[0].tooltip
 
 
 def test_four_colour_buttons() -> None:
     w = PlayHand("pass", seed=1, four_color=True, **FAST)
-    colours = {b._kamp_card.suit: b.style.text_color for b in buttons(w, "kamp-legal")}
-    assert colours.get("C", "#137a2f") == "#137a2f"
-    assert colours.get("D", "#1d4fc4") == "#1d4fc4"
+    # the buttons are drawn as the cards: the stylesheet holds each card's face in its ink
+    suits = {b._kamp_card.suit for b in buttons(w, "kamp-card")}
+    if "C" in suits:
+        assert "%23137a2f" in w.css.value
+    if "D" in suits:
+        assert "%231d4fc4" in w.css.value
+    plain = PlayHand("pass", seed=1, **FAST)
+    assert "%23137a2f" not in plain.css.value
 
 
 def test_bad_setup_is_a_clear_error() -> None:
@@ -301,13 +315,16 @@ def test_click_storm_play_hand(kind: str) -> None:
         action = rng.random()
         if action < 0.55:
             cards = [b for b in w.hand.children if hasattr(b, "click")]
-            rng.choice(cards).click()
+            if cards:
+                rng.choice(cards).click()
         elif action < 0.6:
             w.hint_button.click()
         elif action < 0.75:
             w.undo_button.click()
         elif action < 0.77:
             w.new_deal_button.click()
+            if w.confirm.layout.display is None:
+                rng.choice([w.confirm_yes, w.confirm_no]).click()
         elif w.round.kind == "fantan":
             w.pass_button.click()
         else:
@@ -324,25 +341,56 @@ def test_click_storm_play_hand(kind: str) -> None:
 def test_play_game_runs_a_whole_game_with_the_sheet() -> None:
     w = PlayGame("femkamp", seed=2, **FAST)
     rng = random.Random(2)
-    rounds_seen = set()
-    while not w.game.is_over:
-        rounds_seen.add(w.round.kind)
+    rounds_seen = []
+    while not w.session.game_over:
+        if w.session.can_continue:  # a round summary before the next round
+            assert "er ferdig. Du fikk" in w.summary.value and "kamp-score-sheet" in w.summary.value
+            assert "Neste runde:" in w.summary.value
+            assert w.next_button.layout.display is None
+            w.next_button.click()
+            assert w.summary.value == "" and w.rating.value == ""
+            continue
+        if w.round.kind not in rounds_seen:
+            rounds_seen.append(w.round.kind)
         legal = buttons(w, "kamp-legal")
         if legal:
             rng.choice(legal).click()
         else:
             w.pass_button.click()
         assert_consistent(w)
-        assert "kamp-score-sheet" in w.sheet.value
-    assert rounds_seen == {"pass", "klover", "damer", "fantan", "grand"}
-    assert "Spillet er ferdig" in w.sheet.value
-    assert w.sheet.value.count('class="kamp-winner"') == len(w.game.winners)
+        assert "kamp-score-sheet" in w.sheet.value or w.session.round_over
+    assert rounds_seen == ["pass", "klover", "damer", "fantan", "grand"]
+    assert "Spillet er ferdig" in w.summary.value
+    assert w.summary.value.count("kamp-round-review") == 5  # a review for every round
+    assert w.summary.value.count('class="kamp-winner"') == len(w.game.winners)
+    assert w.next_button.layout.display == "none"
     w.save_button.click()
     assert "kamp-download" in w.save_link.value
-    for b in buttons(w, "kamp-card"):
-        b.click()
-        assert "Spillet er over" in w.messages.widget.value or "Runden er over" in \
-            w.messages.widget.value
+    assert "femkamp-ferdig-utdeling-2.json" in w.save_link.value
+
+
+def test_a_new_game_asks_first_when_one_is_in_progress() -> None:
+    w = PlayGame("femkamp", seed=3, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    history = list(w.round.history)
+    w.new_deal_button.click()
+    assert w.confirm.layout.display is None and "Spillet er i gang" in w.confirm_text.value
+    w.confirm_no.click()
+    assert w.round.history == history and w.confirm.layout.display == "none"
+    w.new_deal_button.click()
+    w.confirm_yes.click()
+    assert w.seed == 4 and len(w.round.hand(0)) == 13
+
+
+def test_a_finished_round_leaves_nothing_behind_in_the_next() -> None:
+    w = PlayGame("femkamp", seed=4, level="random", hint_level="heuristic")
+    rng = random.Random(4)
+    while not w.session.round_over:
+        rng.choice(buttons(w, "kamp-legal")).click()
+    assert w.rating.value and w.summary.value
+    w.next_button.click()
+    assert (w.rating.value, w.hint_text.value, w.summary.value) == ("", "", "")
+    assert "Runde 1" not in w.log_box.value and w.round.kind == "klover"
 
 
 def test_click_storm_play_game() -> None:
@@ -356,10 +404,31 @@ def test_click_storm_play_game() -> None:
                 rng.choice(cards).click()
         elif action < 0.9:
             w.undo_button.click()
-        elif action < 0.97:
+        elif action < 0.93:
             w.pass_button.click()
+        elif action < 0.97:
+            w.next_button.click()
         else:
             w.hint_button.click()
         assert_consistent(w)
         for rnd in w.game.rounds[:-1]:
             assert_round_ended_right(rnd)
+
+
+def test_a_record_with_a_name_that_cannot_be_shown_leaves_the_table_working() -> None:
+    """Issue 14: after such an upload every click failed until the page was reloaded."""
+    g = Game(["Kari", "Ola", "Siri", "Per"], "femkamp", seed=1)
+    doc = json.loads(write_record(g))
+    doc["players"][1] = "O\ud800la"
+    for r in doc["rounds"]:
+        r["hands"]["O\ud800la"] = r["hands"].pop("Ola")
+        r["dealer"] = "O\ud800la" if r["dealer"] == "Ola" else r["dealer"]
+    w = PlayHand("pass", seed=1, **FAST)
+    content = json.dumps(doc).encode("utf-8")
+    w.upload.value = ({"name": "rar.json", "type": "application/json", "size": len(content),
+                       "content": memoryview(content), "last_modified": datetime.now(UTC)},)
+    assert "Kunne ikke lese rar.json" in w.messages.widget.value
+    w.messages.widget.value.encode("utf-8")  # what goes to the browser can be sent
+    assert w.upload.value == ()
+    buttons(w, "kamp-legal")[0].click()  # and the table still plays
+    assert_consistent(w)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
+
 from kamplib.rules import RULE_CHOICES, make_rules
+from kamplib.teach.choices import current, read_choices
 from kamplib.widgets import PlayGame, PlayHand, RulesPicker
+from kamplib.widgets.rules_picker import parse_order
 
 
 def test_defaults_and_a_house_rule() -> None:
@@ -15,7 +19,8 @@ def test_defaults_and_a_house_rule() -> None:
     assert "Spillets egne regler" in p.summary.value
     p.rule_inputs["queen_points"].value = 5
     assert p.settings == {"queen_points": 5}
-    assert "Poeng per dame: 5" in p.summary.value
+    assert "Poeng per dame: 5 poeng" in p.summary.value
+    assert current().changes == {"queen_points": 5}  # the page's links carry it now
 
 
 def test_game_change_brings_its_defaults() -> None:
@@ -24,7 +29,7 @@ def test_game_change_brings_its_defaults() -> None:
     assert p.rules.fantan_layout == "sixes_and_sevens"
     assert p.rule_inputs["fantan_layout"].value == "sixes_and_sevens"
     assert p.rule_inputs["trump"].value == "draw"
-    assert p.order_input.value == "pass, klover, damer, fantan, grand, trumf"
+    assert p.order_input.value == "Pass, Kløver, Damer, Fan Tan, Grand, Trumf"
 
 
 def test_bad_input_is_said_and_the_last_good_rules_kept() -> None:
@@ -32,12 +37,12 @@ def test_bad_input_is_said_and_the_last_good_rules_kept() -> None:
     p.players_input.value = "Kari, Ola"
     assert "kamp-error" in p.messages.widget.value and "3 til 5" in p.messages.widget.value
     assert p.players == ("Kari", "Ola", "Siri", "Per")
-    p.order_input.value = "pass, poker"
-    assert "Ukjent runde «poker»" in p.messages.widget.value
+    p.order_input.value = "Pass, Poker"
+    assert "«Poker» er ikke en runde; rundene heter Pass, Kløver" in p.messages.widget.value
     p.players_input.value = "A, B, C"
     assert p.players == ("A", "B", "C")  # accepted although the order is still wrong
-    assert "Ukjent runde «poker»" in p.messages.widget.value
-    p.order_input.value = "pass, klover, damer, fantan, grand"
+    assert "«Poker» er ikke en runde" in p.messages.widget.value
+    p.order_input.value = "pass, kløver, Damer, fan tan, GRAND"
     assert "kamp-error" not in p.messages.widget.value
     assert "Femkamp med 3 spillere" in p.summary.value
 
@@ -46,21 +51,35 @@ def test_custom_order_and_on_change() -> None:
     p = RulesPicker(lang="en")
     heard = []
     p.on_change(lambda picker: heard.append(picker.rules.order))
-    p.order_input.value = "pass, fantan, grand"
+    p.order_input.value = "Pass, Fan Tan, Grand"
     p.game_input.value = "custom"
     assert p.game == "custom" and p.rules.order == ("pass", "fantan", "grand")
     assert heard[-1] == ("pass", "fantan", "grand")
-    assert "Custom" in p.summary.value or "custom" in p.summary.value.lower()
+    assert "Custom game with 4 players" in p.summary.value
+    assert next(label for label, _ in p.game_input.options) == "Femkamp (5 rounds)"
+    assert parse_order("Clubs, Queens, Trumps", "en") == ("klover", "damer", "trumf")
+
+
+def test_it_starts_from_the_pages_choices_and_speaks_their_language() -> None:
+    chosen = read_choices({"game": "sjukamp", "players": "Anna,Bjørn,Kari", "lang": "en",
+                           "queen_points": "5"})
+    p = RulesPicker(choices=chosen)
+    assert p.lang == "en" and p.game == "sjukamp" and p.players == ("Anna", "Bjørn", "Kari")
+    assert p.rule_inputs["queen_points"].value == 5
+    assert p.rule_inputs["queen_points"].tooltip == "Points per queen"
+    assert p.choices == chosen.with_()
 
 
 def test_every_rule_has_a_help_line_and_labels() -> None:
     p = RulesPicker()
     for key, d in p.rule_inputs.items():
         assert [v for _, v in d.options] == list(RULE_CHOICES[key])
-        assert d.description
+        assert d.tooltip
     text = " ".join(w.value for row in p.children if hasattr(row, "children")
                     for w in row.children if hasattr(w, "value") and isinstance(w.value, str))
     assert "Ess er lavest i Pass-runden" in text
+    labels = [label for d in p.rule_inputs.values() for label, _ in d.options]
+    assert not any("_" in label for label in labels)  # no code names on the page
 
 
 def test_other_widgets_take_its_result() -> None:
@@ -84,7 +103,7 @@ def test_storm_of_choices() -> None:
         elif action < 0.2:
             p.players_input.value = rng.choice(["A, B, C", "A, B", "A, B, C, D, E", "A, A, B"])
         elif action < 0.3:
-            p.order_input.value = rng.choice(["pass, grand", "", "pass, x", "damer"])
+            p.order_input.value = rng.choice(["Pass, Grand", "", "Pass, x", "Damer"])
         else:
             key = rng.choice(list(RULE_CHOICES))
             p.rule_inputs[key].value = rng.choice(RULE_CHOICES[key])

@@ -1,11 +1,27 @@
-"""ScoreSheetWidget driven in Python: typing, the checker beside the row, preset, CSV, storms."""
+"""ScoreSheetWidget driven in Python: own names and rules, typing kept as typed, problems at
+their cell, no winner while anything is wrong, the example asks first, CSV save and open."""
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 
-from kamplib.sheet import ScoreSheet
 from kamplib.widgets import ScoreSheetWidget
+
+EXAMPLE = [(3, 4, 2, 4), (2, 5, 3, 3), (4, 8, 0, 4), (3, 1, 6, 0), (-5, -2, -4, -2)]
+
+
+
+def upload(name: str, content: bytes) -> dict:
+    """One file as the browser's FileUpload sends it."""
+    return {"name": name, "type": "text/csv", "size": len(content), "content": memoryview(content),
+            "last_modified": datetime(2026, 1, 1, tzinfo=UTC)}
+
+
+def type_rows(w: ScoreSheetWidget, rows) -> None:
+    for i, values in enumerate(rows):
+        for player, value in zip(w.entry.players, values, strict=True):
+            w.cell(i, player).value = str(value)
 
 
 def test_example_preset_marks_the_shared_win() -> None:
@@ -16,79 +32,127 @@ def test_example_preset_marks_the_shared_win() -> None:
     assert "Arket ser riktig ut" in w.standings.value
 
 
-def test_a_wrong_row_shows_its_problem_beside_it_and_keeps_the_text() -> None:
+def test_type_3_then_a_superscript_two_keeps_the_superscript_everywhere() -> None:
+    w = ScoreSheetWidget()
+    w.cell(0, "Kari").value = "3"
+    w.cell(0, "Kari").value = "²"
+    assert w.cell(0, "Kari").value == "²" and w.entry.cell(0, "Kari") == "²"
+    w.export_button.click()
+    assert "pass,²," in w.csv
+    assert "«²»" in w.notes.value and "kamp-error" not in w.messages.widget.value
+
+
+def test_a_word_is_a_problem_at_its_cell_and_the_winner_is_not_starred() -> None:
     w = ScoreSheetWidget(preset="eksempel")
     w.cell(2, "Ola").value = "åtte"
     assert w.cell(2, "Ola").value == "åtte"
-    assert w.sheet.rows[2][1]["Ola"] == "åtte"
-    assert "kamp-problem" in w._row_notes[2].value
-    assert "«åtte»" in w._row_notes[2].value
     assert "kamp-problem" in w.cell(2, "Ola")._dom_classes
-    assert w._row_notes[0].value == ""
+    assert "«åtte»" in w.notes.value
+    assert "kamp-winner" not in w.table.value and "Arket ser riktig ut" not in w.standings.value
+    # «åtte» is never counted as 0: no total until it is put right
+    assert "1 feil" in w.standings.value and "Ola 8" not in w.standings.value
+    assert w.table.value.count(">?</td>") == 1  # Ola's sum, and nobody else's
     w.cell(2, "Ola").value = "8"
-    assert w._row_notes[2].value == ""
-    assert "kamp-problem" not in w.cell(2, "Ola")._dom_classes
+    assert w.notes.value == "" and "kamp-problem" not in w.cell(2, "Ola")._dom_classes
+    assert w.table.value.count('class="kamp-winner"') == 2
 
 
-def test_sums_are_checked() -> None:
+def test_a_warning_never_moves_the_inputs() -> None:
+    w = ScoreSheetWidget(preset="eksempel")
+    before = [c.model_id for c in w.grid.children]
+    w.cell(0, "Per").value = "99"
+    assert [c.model_id for c in w.grid.children] == before
+    assert w.notes.value  # the sentence is below the grid, not inside a row
+
+
+def test_own_players_and_rules_from_the_picker_keep_what_was_typed() -> None:
+    w = ScoreSheetWidget(players=["Mormor", "Jonas", "Emma"])
+    w.cell(0, "Jonas").value = "8"
+    w.picker.set(players="Mormor, Jonas, Emma, Per", game="sjukamp")
+    assert w.entry.players == ("Mormor", "Jonas", "Emma", "Per")
+    assert len(w.entry.kinds) == 7 and w.cell(0, "Jonas").value == "8"
+    assert "data-player='Per'" in w.table.value
+
+
+def test_three_players_take_17_tricks() -> None:
     w = ScoreSheetWidget(players=["A", "B", "C"], game="femkamp")
-    assert len(w.sheet.rows) == 5
+    assert len(w.entry.kinds) == 5
     for player, value in zip("ABC", (5, 5, 5), strict=True):
         w.cell(0, player).value = str(value)
-    assert "17" in w._row_notes[0].value  # three players take 17 tricks
+    assert "17" in w.notes.value
     w.cell(0, "C").value = "7"
-    assert w._row_notes[0].value == ""
+    assert w.notes.value == ""
     assert "A 5, B 5, C 7" in w.standings.value
 
 
-def test_rows_can_be_added_and_removed() -> None:
-    w = ScoreSheetWidget(rules={"tie_break": "extra_grand"})
-    w.add_button.click()
-    assert len(w.sheet.rows) == 6 and len(w._inputs) == 6
-    w.remove_button.click()
-    w.remove_button.click()
-    assert len(w.sheet.rows) == 4
+def test_choosing_the_example_asks_before_replacing_typed_scores() -> None:
+    w = ScoreSheetWidget(players=["Mormor", "Jonas", "Emma"])
+    w.cell(0, "Emma").value = "5"
     w.example_button.click()
-    assert len(w.sheet.rows) == 5 and w.cell(4, "Kari").value == "-5"
+    assert w.confirm.layout.display is None and "erstatter" in w.confirm_text.value
+    assert w.cell(0, "Emma").value == "5"
+    w.confirm_no.click()
+    assert w.confirm.layout.display == "none" and w.cell(0, "Emma").value == "5"
+    w.example_button.click()
+    w.confirm_yes.click()
+    assert w.entry.players == ("Kari", "Ola", "Siri", "Per") and w.cell(4, "Kari").value == "-5"
 
 
-def test_csv_export_reads_back() -> None:
-    w = ScoreSheetWidget(preset="eksempel")
-    w.cell(0, "Kari").value = "3"
+def test_tie_break_grand_rows_as_the_rules_say() -> None:
+    w = ScoreSheetWidget(rules={"tie_break": "extra_grand"})
+    type_rows(w, EXAMPLE)
+    assert "kamp-winner" not in w.table.value  # Kari and Siri tied: one more Grand decides
+    w.add_button.click()
+    assert len(w.entry.kinds) == 6 and "Grand" in w.entry.row_label(5)
+    for player, value in zip(w.entry.players, (-4, -3, -3, -3), strict=True):
+        w.cell(5, player).value = str(value)
+    assert w.notes.value == ""
+    assert w.table.value.count('class="kamp-winner"') == 1
+    w.remove_button.click()
+    assert len(w._inputs) == 5
+
+
+def test_csv_save_and_open_again() -> None:
+    w = ScoreSheetWidget(players=["Mormor", "Jonas", "Emma"])
+    type_rows(w, [(4, 8, 5), (2, 6, 5)])
     w.export_button.click()
-    assert "kamp-download" in w.csv_link.value and "poengark.csv" in w.csv_link.value
-    again = ScoreSheet.from_csv(w.csv)
-    assert again.totals() == w.sheet.totals()
+    assert "kamp-download" in w.csv_link.value
+    assert "poengark-femkamp-mormor-jonas-emma.csv" in w.csv_link.value
+    other = ScoreSheetWidget()
+    other.upload.value = (upload("ark.csv", w.csv.encode("utf-8")),)
+    assert other.entry.texts == w.entry.texts and other.cell(1, "Jonas").value == "6"
+    assert "Åpnet ark.csv" in other.messages.widget.value
+    other.upload.value = (upload("tull.csv", b"\xff\xfe"),)
+    assert "Kunne ikke lese tull.csv" in other.messages.widget.value
+    assert other.cell(1, "Jonas").value == "6"  # the sheet is kept
 
 
 def test_english() -> None:
     w = ScoreSheetWidget(preset="eksempel", lang="en")
     assert "Standings" in w.standings.value
     w.cell(1, "Per").value = "x"
-    assert "not a whole number" in w._row_notes[1].value
+    assert "not a whole number" in w.notes.value
+    assert w.export_button.description == "Save the sheet (CSV)"
 
 
 def test_typing_storm() -> None:
     rng = random.Random(3)
     w = ScoreSheetWidget(preset="eksempel")
-    values = ["", "0", "3", "-5", "13", "x", "−2", " 4 ", "1.5", "99"]
-    for _ in range(1000):
+    values = ["", "0", "3", "-5", "13", "x", "−2", " 4 ", "1.5", "99", "²", "٣"]
+    for _ in range(600):
         action = rng.random()
-        if action < 0.9 and w.sheet.rows:
-            row = rng.randrange(len(w.sheet.rows))
-            player = rng.choice(w.sheet.players)
+        if action < 0.9 and w.entry.kinds:
+            row = rng.randrange(len(w.entry.kinds))
+            player = rng.choice(w.entry.players)
             w.cell(row, player).value = rng.choice(values)
         elif action < 0.95:
             w.add_button.click()
         else:
             w.remove_button.click()
-        assert len(w._inputs) == len(w.sheet.rows)
+        assert len(w._inputs) == len(w.entry.kinds)
         assert "kamp-error" not in w.messages.widget.value
         for i, texts in enumerate(w._inputs):
-            for player, box in zip(w.sheet.players, texts, strict=True):
-                stored = w.sheet.rows[i][1][player]
-                assert (box.value.strip() == "") == (stored is None)
-        for p in w.sheet.problems():
-            if p.row is not None:
-                assert p.message("nb") in w._row_notes[p.row].value.replace("&#x27;", "'") \
-                    or "kamp-problem" in w._row_notes[p.row].value
+            for player, box in zip(w.entry.players, texts, strict=True):
+                assert box.value == w.entry.cell(i, player)
+        if w.entry.problems():
+            assert "kamp-winner" not in w.table.value

@@ -12,6 +12,12 @@ from kamplib.record import write_record
 from kamplib.widgets import Walkthrough
 
 
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' pause between cards is a setting; tests turn it off."""
+    monkeypatch.setenv("KAMP_PACE", "0")
+
+
 def played_game(game: str = "femkamp", seed: int = 4) -> Game:
     g = Game(["Kari", "Ola", "Siri", "Per"], game, seed=seed)
     rng = random.Random(seed)
@@ -29,8 +35,8 @@ def test_trick_by_trick_with_a_sentence_each() -> None:
     w.forward_button.click()
     trick = g.rounds[0].tricks[0]
     winner = g.players[trick.winner]
-    assert f"Stikk 1: {winner} tok stikket" in w.sentence.value
-    assert "Det ga" in w.sentence.value  # in Pass every trick scores a point
+    assert f"{winner} tok stikket med" in w.sentence.value
+    assert f"{winner} fikk 1 poeng for stikket" in w.sentence.value  # in Pass every trick scores
     assert "kamp-last-trick" not in w.picture.value and "kamp-winning" in w.picture.value
     w.end_button.click()
     assert w.step == 13 and w.forward_button.disabled
@@ -70,7 +76,7 @@ def test_fantan_turn_by_turn() -> None:
     assert any("laid" in s for s in sentences)
     if fantan.passes != [0] * 4:
         assert any("pass" in s for s in sentences)
-    assert "scores 0" in sentences[-1] and "The round is over" in sentences[-1]
+    assert "0 points for the round" in sentences[-1] and "The round is over" in sentences[-1]
     assert "kamp-fantan-table" in w.picture.value
 
 
@@ -123,3 +129,24 @@ def test_click_storm() -> None:
         assert 0 <= w.step <= w.steps
         assert f"Steg {w.step} av {w.steps}" in w.step_label.value
         assert "kamp-error" not in w.messages.widget.value
+
+
+def test_the_learners_moves_are_marked_with_what_each_cost() -> None:
+    from kamplib.teach.session import TableSession
+
+    s = TableSession.one_round("damer", seed=2)
+    s.run_bots()
+    while not s.round_over:
+        s.play(s.legal()[0])
+        s.run_bots()
+    s.rate_pending()
+    marks = {m.position: m.judgement for m in s.moves}
+    w = Walkthrough(s.round, learner=s.learner, review=marks)
+    marked = []
+    for _ in range(w.steps):
+        w.forward_button.click()
+        marked.append(w.sentence.value.count("kamp-your-move"))
+    assert marked == [1] * 13  # one move of the learner in every trick
+    w.go(1)
+    first = s.moves[0].judgement
+    assert f"Ditt trekk: {first.move_shown()}: {first.label_text()}" in w.sentence.value

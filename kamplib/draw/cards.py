@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from html import escape
+from urllib.parse import quote
 
 from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from kamplib.draw import texts as _texts  # noqa: F401  (registers the drawing's words)
 from kamplib.i18n import t
 
-__all__ = ["card_svg", "card_back_svg", "hand_html", "suit_color", "card_classes", "SUIT_CLASS",
+__all__ = ["card_svg", "card_back_svg", "card_face_url", "PALE_FACE", "hand_html", "suit_color",
+           "card_classes", "SUIT_CLASS",
            "RANK_CLASS"]
 
 SUIT_CLASS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
@@ -25,6 +27,10 @@ _TWO_COLORS = {"S": "#1b1b1b", "C": "#1b1b1b", "H": "#c8102e", "D": "#c8102e"}
 _FOUR_COLORS = {"S": "#1b1b1b", "C": "#137a2f", "H": "#c8102e", "D": "#1d4fc4"}
 
 WIDTH, HEIGHT = 60, 84
+# The face of a card that cannot be played now: grey enough to tell apart, light enough that
+# every suit's ink keeps a contrast of at least 4.5:1 on it (the four-colour green, the closest
+# pairing: 4.6:1).
+PALE_FACE = "#ebebeb"
 
 
 def suit_color(suit: str, four_color: bool = False) -> str:
@@ -53,9 +59,9 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
         label += ", " + t("draw_legal", lang)
         style += "transform:translateY(-6px);"
     elif legal is False:
+        # a grey face with the full ink (contrast stays above 4.5:1), not a faded card
         cls += ["kamp-illegal", "illegal"]
         label += ", " + t("draw_illegal", lang)
-        style += "opacity:0.45;"
     if winning:
         cls += ["kamp-winning", "winning"]
     if note:
@@ -66,15 +72,17 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
     sym = SUIT_SYMBOLS[card.suit]
     rank_size, corner = (17, 2) if len(rank) > 1 else (20, 4)
     w, h = round(WIDTH * scale), round(HEIGHT * scale)
-    frame = "#d4a017" if winning else "#888"
+    frame = "#b8860b" if winning else "#767676"
     stroke = 3 if winning else 1
+    face = PALE_FACE if legal is False else "#fff"
+    dash = ' stroke-dasharray="4 3"' if legal is False else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{" ".join(cls)}" role="img" '
         f'aria-label="{escape(label)}" data-card="{card.text}" width="{w}" height="{h}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" style="{style}">'
         f"<title>{escape(label)}</title>"
-        f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="6" fill="#fff" '
-        f'stroke="{frame}" stroke-width="{stroke}"/>'
+        f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="6" fill="{face}" '
+        f'stroke="{frame}" stroke-width="{stroke}"{dash}/>'
         f'<g fill="{ink}" font-family="sans-serif" font-weight="bold">'
         # Large corner indices: hands are often drawn at half size, and the rank is what a
         # learner must read at a glance.
@@ -86,6 +94,12 @@ def card_svg(card: Card, *, lang: str = "nb", four_color: bool = False,
         f'<text x="5" y="37" font-size="15">{sym}</text></g>'
         "</g></svg>"
     )
+
+
+def card_face_url(card: Card, *, four_color: bool = False, legal: bool | None = None) -> str:
+    """The card's face as a ``data:`` URL, for a stylesheet that draws a button as the card."""
+    svg = card_svg(card, four_color=four_color, legal=legal)
+    return "data:image/svg+xml;charset=utf-8," + quote(svg, safe=" =:/;,-.()")
 
 
 def card_back_svg(*, lang: str = "nb", scale: float = 1.0, classes: Iterable[str] = ()) -> str:

@@ -6,7 +6,7 @@ and test as text) with the display hook Jupyter looks for; no notebook needs ``H
 
 from __future__ import annotations
 
-__all__ = ["Html", "Svg"]
+__all__ = ["Html", "Svg", "SR_ONLY", "MUTED"]
 
 
 class Html(str):
@@ -28,3 +28,11 @@ class Svg(str):
 
     def _repr_html_(self) -> str:
         return str(self)
+
+
+# Inline styles every drawing shares, so a picture reads right with no stylesheet loaded:
+# text only a screen reader should speak, and secondary text that stays readable in the dark
+# theme (JupyterLab's own variable, with a grey of 7:1 on white where it is not defined).
+SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+           "clip:rect(0,0,0,0);white-space:nowrap;border:0")
+MUTED = "color:var(--jp-ui-font-color2,#595959)"

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from kamplib.draw.display import MUTED, SR_ONLY
 from kamplib.i18n import kind_name, t
 
 __all__ = ["sheet_html", "scores_html", "sheet_table_html"]
@@ -18,81 +19,88 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
                      labels: Sequence[str] | None = None) -> str:
     """The table itself: a row per round (score and running total per player), then the sums.
 
-    ``problems`` are checker problems (``row``, ``player``, ``message(lang)``): a cell problem
-    marks its cell, a row problem goes in the last column of its row, a sheet problem below.
+    ``problems`` are checker problems (``row``, ``player``, ``reason(lang)``): a cell problem
+    marks its cell (⚠, and the reason as its tooltip), and every problem of a row is said once,
+    on a line of its own under the row, so the columns never widen; sheet problems go below.
+    No winner is marked while there is a problem.  The table is narrow enough for a phone: a
+    column per player, the running total in small type under each score.
     """
     cell_problems: dict[tuple[int, str], list[str]] = {}
     row_problems: dict[int, list[str]] = {}
     sheet_problems: list[str] = []
     for p in problems:
-        text = p.message(lang)
         if p.row is None:
-            sheet_problems.append(text)
-        elif p.player is None:
-            row_problems.setdefault(p.row, []).append(text)
-        else:
+            sheet_problems.append(p.message(lang))
+            continue
+        text = p.reason(lang)
+        row_problems.setdefault(p.row, []).append(text)
+        if p.player is not None:
             cell_problems.setdefault((p.row, p.player), []).append(text)
-    win = set(winners)
-    th_style = "padding:2px 10px;border-bottom:1px solid #999"
+    win = set() if problems else set(winners)
+    pad = "padding:2px 6px"
+    th_style = f"{pad};border-bottom:1px solid #999"
     head = [f"<th style='{th_style};text-align:left'>{escape(t('word_round', lang))}</th>"]
     for name in players:
         cls = ' class="kamp-winner"' if name in win else ""
-        mark = f" ★<span class='kamp-sr'> {escape(t('draw_winner', lang))}</span>" \
-            if name in win else ""
-        head.append(f"<th{cls} data-player='{escape(name)}' style='{th_style}'>"
-                    f"{escape(name)}{mark}</th>")
-    if problems:
-        head.append(f"<th style='{th_style}'>{escape(t('word_check', lang))}</th>")
+        mark = (f" ★<span class='kamp-sr' style='{SR_ONLY}'> {escape(t('draw_winner', lang))}"
+                "</span>") if name in win else ""
+        head.append(f"<th{cls} data-player='{escape(name)}' style='{th_style};"
+                    f"text-align:right;overflow-wrap:break-word'>{escape(name)}{mark}</th>")
     body = []
     running = dict.fromkeys(players, 0)
+    unknown: set[str] = set()  # players with a cell that is not a number
     for i, (kind, scores) in enumerate(rows):
         label = labels[i] if labels is not None else kind_name(kind, lang)
         if in_progress == i:
             label += f" ({t('draw_in_progress', lang)})"
-        cells = [f"<th style='text-align:left;padding:2px 10px'>{escape(label)}</th>"]
+        cells = [f"<th style='text-align:left;{pad};font-weight:normal'>{escape(label)}</th>"]
         for name in players:
             value = scores.get(name)
-            classes = []
             title = ""
             if value is None:
                 shown = "–"
                 title = t("draw_empty_cell", lang)
-            elif not isinstance(value, int):  # text as typed: kept, shown, not added
+            elif not isinstance(value, int):  # text as typed: kept, shown, never added as 0
+                shown = escape(str(value))
+                unknown.add(name)
+            elif name in unknown:  # a sum above is not a number: nor is any after it
                 shown = escape(str(value))
             else:
                 running[name] += value
-                shown = (f"{value} <small style='color:#666' title='"
+                shown = (f"{value}<br><small style='{MUTED}' title='"
                          f"{escape(t('draw_running', lang, total=running[name]))}'>"
                          f"({running[name]})</small>")
             found = cell_problems.get((i, name))
+            cls = ""
+            style = f"text-align:right;{pad};vertical-align:top"
             if found:
-                classes.append("kamp-problem")
+                cls = ' class="kamp-problem"'
                 title = " ".join(found)
-                shown += " ⚠"
-            cls = f' class="{" ".join(classes)}"' if classes else ""
-            style = "text-align:right;padding:2px 10px" + (
-                ";background:#fdecea" if found else "")
+                shown = f"⚠ {shown}"
+                style += ";background:#fdecea;color:#7a0c0c;outline:2px solid #b3261e"
             tip = f' title="{escape(title)}"' if title else ""
             cells.append(f"<td{cls}{tip} data-player='{escape(name)}' style='{style}'>"
                          f"{shown}</td>")
-        if problems:
-            found = row_problems.get(i, []) + [
-                f"{n}: {m}" for (r, n), ms in cell_problems.items() if r == i for m in ms]
-            inner = "".join(f"<div class='kamp-problem'>{escape(m)}</div>" for m in found)
-            cells.append(f"<td style='color:#a12;padding:2px 10px'>{inner}</td>")
         body.append(f"<tr data-row='{i}' data-kind='{escape(kind)}'>{''.join(cells)}</tr>")
-    totals = [f"<th style='text-align:left;padding:2px 10px'>{escape(t('word_total', lang))}</th>"]
+        if i in row_problems:
+            said = "".join(f"<div>⚠ {escape(m)}</div>" for m in row_problems[i])
+            body.append(f"<tr class='kamp-problem-row' data-row='{i}'><td colspan="
+                        f"'{len(players) + 1}' class='kamp-problem' role='note' style='{pad};"
+                        f"color:#7a0c0c;background:#fdecea'>{said}</td></tr>")
+    totals = [f"<th style='text-align:left;{pad}'>{escape(t('word_total', lang))}</th>"]
     for name in players:
         cls = ' class="kamp-total kamp-winner"' if name in win else ' class="kamp-total"'
-        style = "text-align:right;padding:2px 10px;border-top:1px solid #999" + (
-            ";font-weight:bold;background:#fff5cc" if name in win else "")
-        totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
-                      f"{running[name]}</td>")
-    if problems:
-        totals.append("<td></td>")
-    extra = "".join(f"<div class='kamp-problem' style='color:#a12'>{escape(m)}</div>"
-                    for m in sheet_problems)
-    return (f"<table class='kamp-score-sheet' style='border-collapse:collapse'>"
+        style = f"text-align:right;{pad};border-top:1px solid #999" + (
+            ";font-weight:bold;background:#fff5cc;color:#1b1b1b" if name in win else "")
+        if name in unknown:
+            totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}' title='"
+                          f"{escape(t('draw_total_unknown', lang))}'>?</td>")
+        else:
+            totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
+                          f"{running[name]}</td>")
+    extra = "".join(f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
+                    f"{escape(m)}</div>" for m in sheet_problems)
+    return (f"<table class='kamp-score-sheet' style='border-collapse:collapse;max-width:100%'>"
             f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody>"
             f"<tfoot><tr>{''.join(totals)}</tr></tfoot></table>{extra}")
 

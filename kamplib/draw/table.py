@@ -6,9 +6,10 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from kamplib.cards import SUITS, Card, cards_of
-from kamplib.draw.cards import card_svg, hand_html
-from kamplib.i18n import KindName, SuitName, t
+from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of
+from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_color
+from kamplib.draw.display import MUTED, SR_ONLY
+from kamplib.i18n import KindName, SuitName, suit_name, t
 
 __all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
            "trump_text"]
@@ -29,7 +30,7 @@ def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
     heading = title if title is not None else t("draw_trick", lang)
     if not plays:
         empty = t("draw_trick_empty", lang)
-        body = f'<div class="kamp-trick-empty" style="color:#666">{escape(empty)}</div>'
+        body = f'<div class="kamp-trick-empty" style="{MUTED}">{escape(empty)}</div>'
     else:
         items = []
         for i, (seat, card) in enumerate(plays):
@@ -45,7 +46,7 @@ def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
                            note=f"{players[seat]}{', ' + note if note else ''}")
             who_cls = "kamp-trick-play kamp-trick-winner" if win else "kamp-trick-play"
             caption = f"<b>{name}</b>" if win else name
-            extra = f'<div style="font-size:80%;color:#555">{escape(note)}</div>' if note else ""
+            extra = f'<div style="font-size:80%;{MUTED}">{escape(note)}</div>' if note else ""
             items.append(
                 f'<figure class="{who_cls}" data-player="{name}" '
                 f'style="margin:0 6px;text-align:center;">'
@@ -67,9 +68,11 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
                       playable: Collection[Card] | None = None, scale: float = 0.6) -> str:
     """The Fan Tan table of a round or a player's view, in its layout.
 
-    ``sevens``: one row per suit from ace to king, laid cards shown, the slots that may be filled
-    next outlined (``kamp-slot-open``).  ``sixes_and_sevens``: per suit a down pile (6 → A) and an
-    up pile (7 → K), each shown as the cards laid on it.
+    ``sevens``: one row per suit with a column for every rank from ace to king; laid cards are
+    shown, empty places show their rank, and the places that may be filled next are outlined
+    (``kamp-slot-open``; pass ``playable=()`` to mark none, as a quiz must).  The columns share
+    the width there is (at most ``scale`` of a full card each), so a phone shows all thirteen.
+    ``sixes_and_sevens``: per suit a down pile (6 → A) and an up pile (7 → K).
     """
     if source is not None:
         layout = layout or source.rules.fantan_layout
@@ -82,77 +85,89 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
     laid = set(laid or ())
     playable = set(playable or ())
     layout = layout or "sevens"
+    width = round(WIDTH * scale)
     rows = []
     for suit in SUITS:
         suit_cards = {c.rank: c for c in Card.ALL if c.suit == suit}
         if layout == "sevens":
-            cells = [_slot(suit_cards[r], laid, playable, lang, four_color, scale)
-                     for r in _FANTAN_ORDER]
-            row = "".join(cells)
+            cells = "".join(_slot(suit_cards[r], laid, playable, lang, four_color)
+                            for r in _FANTAN_ORDER)
+            columns = f"1.4em repeat(13, minmax(0, {width}px))"
         else:
             down = [suit_cards[r] for r in (6, 5, 4, 3, 2, 14)]
             up = [suit_cards[r] for r in (7, 8, 9, 10, 11, 12, 13)]
-            row = (_pile(down, "draw_pile_down", laid, playable, lang, four_color, scale)
-                   + '<span style="width:14px"></span>'
-                   + _pile(up, "draw_pile_up", laid, playable, lang, four_color, scale))
+            cells = (_pile(down, "draw_pile_down", laid, playable, lang, four_color, scale)
+                     + _pile(up, "draw_pile_up", laid, playable, lang, four_color, scale))
+            columns = "1.4em auto auto"
         rows.append(
-            f'<div class="kamp-fantan-row" data-suit="{suit}" '
-            f'style="display:flex;align-items:center;gap:2px;margin:2px 0;">'
-            f'<span style="flex:0 0 5.5em;white-space:nowrap">'
-            f'{escape(_suit_name(suit, lang))}</span>{row}</div>')
+            f'<div class="kamp-fantan-row" data-suit="{suit}" role="group" '
+            f'aria-label="{escape(suit_name(suit, lang))}" '
+            f'style="display:grid;grid-template-columns:{columns};gap:2px;align-items:center;'
+            f'justify-content:start;margin:2px 0;">{_suit_label(suit, lang, four_color)}'
+            f'{cells}</div>')
     key = "draw_fantan_layout_sevens" if layout == "sevens" else "draw_fantan_layout_piles"
     heading = t("draw_fantan_table", lang)
     return (f'<div class="kamp-fantan-table kamp-layout-{layout}" role="group" '
-            f'aria-label="{escape(heading)}"><div style="font-weight:bold">{escape(heading)}'
-            f' <span style="font-weight:normal;color:#555">({escape(t(key, lang))})</span></div>'
+            f'aria-label="{escape(heading)}" style="max-width:100%">'
+            f'<div style="font-weight:bold">{escape(heading)} <span class="kamp-muted" '
+            f'style="font-weight:normal;{MUTED}">({escape(t(key, lang))})</span></div>'
             f'{"".join(rows)}</div>')
 
 
-def _suit_name(suit: str, lang: str) -> str:
-    from kamplib.cards import SUIT_SYMBOLS
-    from kamplib.i18n import suit_name
+def _suit_label(suit: str, lang: str, four_color: bool) -> str:
+    """The suit's symbol in its colour (the name for screen readers and as a tooltip)."""
+    name = suit_name(suit, lang)
+    return (f'<span class="kamp-suit {SUIT_CLASS[suit]}" title="{escape(name)}" '
+            f'style="color:{suit_color(suit, four_color)};font-size:1.3em;line-height:1">'
+            f'{SUIT_SYMBOLS[suit]}<span class="kamp-sr" style="{SR_ONLY}">{escape(name)}'
+            '</span></span>')
 
-    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit, lang)}"
 
-
-def _empty_slot(card: Card, open_: bool, lang: str, scale: float) -> str:
-    w, h = round(60 * scale), round(84 * scale)
+def _empty_slot(card: Card, open_: bool, lang: str) -> str:
+    """An empty place on the table, showing its rank (outlined when it may be filled next)."""
     if open_:
         label = t("draw_slot_open", lang, card=card)
-        style = "border:2px dashed #2a7d2a;background:#eef8ee;"
         cls = "kamp-slot kamp-slot-open"
+        style = "border:2px dashed #1d6b1d;background:#e8f5e8;color:#1d4d1d;"
     else:
         label = t("draw_slot_empty", lang, card=card)
-        style = "border:1px solid #ddd;"
         cls = "kamp-slot"
-    return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
-            f'style="display:inline-block;box-sizing:border-box;width:{w}px;height:{h}px;'
-            f'border-radius:4px;flex:none;'
-            f'{style}"></span>')
+        style = "border:1px solid #c4c4c4;color:#595959;background:#fff;"
+    return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" '
+            f'title="{escape(label)}" data-card="{card.text}" style="display:flex;'
+            f'align-items:center;justify-content:center;box-sizing:border-box;width:100%;'
+            f'aspect-ratio:{WIDTH}/{HEIGHT};border-radius:4px;font-size:11px;overflow:hidden;'
+            f'{style}"><span aria-hidden="true">{RANK_DISPLAY[card.rank]}</span></span>')
 
 
-def _slot(card: Card, laid: set[Card], playable: set[Card], lang: str, four_color: bool,
-          scale: float) -> str:
+def _fill(svg: str) -> str:
+    """A card drawn to the width of its column (its height follows the card's shape)."""
+    return svg.replace('style="', 'style="width:100%;height:auto;display:block;', 1)
+
+
+def _slot(card: Card, laid: set[Card], playable: set[Card], lang: str, four_color: bool) -> str:
     if card in laid:
-        return card_svg(card, lang=lang, four_color=four_color, scale=scale,
-                        classes=("kamp-laid",))
-    return _empty_slot(card, card in playable, lang, scale)
+        return _fill(card_svg(card, lang=lang, four_color=four_color, classes=("kamp-laid",)))
+    return _empty_slot(card, card in playable, lang)
 
 
 def _pile(cards: list[Card], key: str, laid: set[Card], playable: set[Card], lang: str,
           four_color: bool, scale: float) -> str:
     on = [c for c in cards if c in laid]
     nxt = next((c for c in cards if c not in laid), None)
+    w = round(WIDTH * scale)
     parts = []
     for i, c in enumerate(on):
         margin = "" if i == 0 else f"margin-left:-{round(34 * scale)}px;"
-        parts.append(f'<span style="{margin}">'
-                     + card_svg(c, lang=lang, four_color=four_color, scale=scale,
-                                classes=("kamp-laid",)) + "</span>")
+        parts.append(f'<span style="{margin}display:inline-block;width:{w}px">'
+                     + _fill(card_svg(c, lang=lang, four_color=four_color,
+                                      classes=("kamp-laid",))) + "</span>")
     if nxt is not None and nxt in playable:
-        parts.append(_empty_slot(nxt, True, lang, scale))
+        parts.append(f'<span style="display:inline-block;width:{w}px">'
+                     + _empty_slot(nxt, True, lang) + "</span>")
     if not on and (nxt is None or nxt not in playable):
-        parts.append(_empty_slot(cards[0], False, lang, scale))
+        parts.append(f'<span style="display:inline-block;width:{w}px">'
+                     + _empty_slot(cards[0], False, lang) + "</span>")
     label = t(key, lang)
     return (f'<span class="kamp-pile" aria-label="{escape(label)}" title="{escape(label)}" '
             f'style="display:inline-flex;align-items:center;min-width:{round(70 * scale)}px">'

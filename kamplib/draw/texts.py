@@ -42,6 +42,20 @@ register({
     "draw_slot_open": {"nb": "{card} kan legges her", "en": "{card} can be laid here"},
     "draw_slot_empty": {"nb": "{card} er ikke lagt", "en": "{card} is not laid"},
     "draw_empty_cell": {"nb": "ikke fylt inn", "en": "not filled in"},
+    "draw_total_unknown": {"nb": "Summen regnes ut når alle tallene i kolonnen er tall",
+                           "en": "The total is worked out once every entry in the column is a "
+                                 "number"},
     "draw_overview": {"nb": "Rundene i spillet", "en": "The rounds of the game"},
     "draw_double": {"nb": "teller dobbelt", "en": "scores double"},
+    # the learner's table
+    "draw_cards_count": {"nb": "{player}: {count} kort", "en": "{player}: {count} cards"},
+    "draw_cards_passes": {"nb": "{player}: {count} kort, {passes} pass",
+                          "en": "{player}: {count} cards, {passes} passes"},
+    "draw_trick_done": {"nb": "Stikket er ferdig", "en": "The trick is done"},
+    "draw_log_title": {"nb": "Det siste som skjedde", "en": "What just happened"},
+    "draw_your_move": {"nb": "Trekket ditt", "en": "Your move"},
+    "draw_review_move": {"nb": "Trekk {number}", "en": "Move {number}"},
+    "draw_sheet_so_far": {"nb": "Poengarket så langt", "en": "The score sheet so far"},
+    "draw_round_scores": {"nb": "Poeng i runden", "en": "Points in the round"},
+    "draw_review_heading": {"nb": "Trekkene dine", "en": "Your moves"},
 })

@@ -41,6 +41,12 @@ def text_of(value: Any, lang: str) -> str:
     return str(value)
 
 
+def shown(text: str) -> str:
+    """Text made safe for the page: escaped, and any character the browser cannot be sent
+    (a lone surrogate from a hostile file) replaced, so one bad name never breaks the page."""
+    return escape(text.encode("utf-8", "replace").decode("utf-8"))
+
+
 class Messages:
     """The visible line under a widget (``kamp-message``): information, refusals and errors."""
 
@@ -51,16 +57,16 @@ class Messages:
         self.widget.layout.min_height = "1.6em"
 
     def info(self, text: str) -> None:
-        self.widget.value = f"<div class='kamp-info' role='status'>{escape(text)}</div>"
+        self.widget.value = f"<div class='kamp-info' role='status'>{shown(text)}</div>"
 
     def refuse(self, text: str) -> None:
         """A move the rules refuse: said in words, visibly, in the page."""
         self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:#a12;"
-                             f"font-weight:bold'>{escape(text)}</div>")
+                             f"font-weight:bold'>{shown(text)}</div>")
 
     def error(self, text: str) -> None:
         self.widget.value = (f"<div class='kamp-error' role='alert' style='color:#a12;"
-                             f"font-weight:bold'>{escape(text)}</div>")
+                             f"font-weight:bold'>{shown(text)}</div>")
 
     def clear(self) -> None:
         self.widget.value = ""
@@ -113,6 +119,17 @@ def download_html(text: str, filename: str, label: str, mime: str = "application
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f"<a class='kamp-download' download='{escape(filename)}' "
             f"href='data:{mime};charset=utf-8;base64,{data}'>{escape(label)}</a>")
+
+
+def take_uploads(upload: widgets.FileUpload, change: dict[str, Any]) -> list[tuple[str, bytes,
+                                                                                 int]]:
+    """The files of an upload event; the button is emptied at once (even when a file is
+    unreadable), so the same file can be chosen again and a broken one leaves nothing behind."""
+    try:
+        return uploaded_files(change.get("new"))
+    finally:
+        if change.get("new"):
+            upload.value = ()
 
 
 def uploaded_files(value: Any) -> list[tuple[str, bytes, int]]:

@@ -1,8 +1,10 @@
 """Choose the game, the players and the house rules, each with a one-line explanation.
 
 The engine checks every choice (``make_rules``, ``check_players``); the picker only collects
-them.  Its result (``.game``, ``.players``, ``.rules``, ``.settings``) is what the other widgets
-take: ``PlayGame(game=p.game, players=p.players, rules=p.rules)``.
+them, shows them in the learner's words, and makes them the page's choices
+(:mod:`kamplib.teach.choices`), so the page's links carry them to the next page.  Its result
+(``.game``, ``.players``, ``.rules``, ``.choices``) is what the other widgets take:
+``PlayGame(game=p.game, players=p.players, rules=p.rules)``.
 """
 
 from __future__ import annotations
@@ -13,76 +15,133 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.cards import SUIT_SYMBOLS, SUITS
-from kamplib.errors import KampError
-from kamplib.game import check_players
-from kamplib.i18n import has, suit_name, t
-from kamplib.rules import GAME_NAMES, RULE_CHOICES, Rules, make_rules, rule_help
+from kamplib.errors import KampError, RuleError
+from kamplib.i18n import LANGS, register, t
+from kamplib.kinds import KINDS, parse_kind
+from kamplib.rules import GAME_NAMES, RULE_CHOICES, RULE_KEYS, Rules, make_rules, rule_help
+from kamplib.seating import check_players
+from kamplib.teach.choices import Choices, current, set_current
+from kamplib.teach.house_rules import game_option, rule_name, rules_summary, value_label
 from kamplib.widgets.base import Messages, guarded, html_box
 
-__all__ = ["RulesPicker", "value_label"]
-
-_DEFAULT_PLAYERS = "Kari, Ola, Siri, Per"
+__all__ = ["RulesPicker", "parse_order"]
 
 
-def value_label(key: str, value: Any, lang: str = "nb") -> str:
-    """A house rule value as a reader says it (``ja``, ``fra sjuerne``, ``♠ spar``)."""
-    if isinstance(value, bool):
-        return t("w_yes" if value else "w_no", lang)
-    if key == "trump" and value in SUITS:
-        return f"{SUIT_SYMBOLS[value]} {suit_name(value, lang)}"
-    code = f"w_value_{key}_{value}"
-    return t(code, lang) if has(code) else str(value)
+
+def _field() -> widgets.Layout:
+    return widgets.Layout(width="16em", max_width="100%")
+
+register({
+    "picker_game": {"nb": "Spill", "en": "Game"},
+    "picker_players_help": {"nb": "3 til 5 navn med klokka, skilt med komma",
+                            "en": "3 to 5 names clockwise, separated by commas"},
+    "picker_order_help": {"nb": "Rundene skilt med komma, for eksempel {example}",
+                          "en": "The rounds separated by commas, for example {example}"},
+    "picker_not_a_round": {"nb": "«{value}» er ikke en runde; rundene heter {allowed}",
+                           "en": "'{value}' is not a round; the rounds are {allowed}"},
+    "picker_no_rounds": {"nb": "Skriv minst én runde i rekkefølgen",
+                         "en": "Write at least one round in the order"},
+})
+
+
+def _kind_words() -> dict[str, str]:
+    """Every name a learner may write for a round (either language, any case)."""
+    return {KINDS[k].name(lang).lower(): k for k in KINDS for lang in LANGS}
+
+
+def parse_order(text: str, lang: str = "nb") -> tuple[str, ...]:
+    """``Pass, Kløver, Grand`` (either language, or the record names) as a list of kinds."""
+    words = _kind_words()
+    kinds = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        kind = words.get(part.lower())
+        if kind is None:
+            try:
+                kind = parse_kind(part)
+            except KampError:
+                raise RuleError("picker_not_a_round", value=part, allowed=", ".join(
+                    KINDS[k].name(lang) for k in KINDS)) from None
+        kinds.append(kind)
+    if not kinds:
+        raise RuleError("picker_no_rounds")
+    return tuple(kinds)
+
+
+def _order_text(order: tuple[str, ...], lang: str) -> str:
+    return ", ".join(KINDS[k].name(lang) for k in order)
 
 
 class RulesPicker(widgets.VBox):
-    """Game, players and house rules; ``on_change(callback)`` hears every valid change."""
+    """Game, players and house rules; ``on_change(callback)`` hears every valid change.
 
-    def __init__(self, lang: str = "nb", game: str = "femkamp",
-                 players: str | list[str] = _DEFAULT_PLAYERS) -> None:
+    It starts from ``choices`` (by default the page's, read from its URL) and makes every valid
+    change the page's choices.
+    """
+
+    def __init__(self, lang: str | None = None, game: str | None = None,
+                 players: str | list[str] | tuple[str, ...] | None = None,
+                 choices: Choices | None = None) -> None:
         super().__init__()
         self.add_class("kamp-rules-picker")
-        self.lang = lang
+        start = choices or current()
+        self.lang = lang = lang or start.lang
+        if game is not None and game != start.game:
+            start = start.with_(game=game, changes={})
+        names = start.players if players is None else (
+            tuple(p.strip() for p in players.split(",")) if isinstance(players, str)
+            else tuple(players))
         self.messages = Messages(lang)
         self._callbacks: list[Callable[[RulesPicker], None]] = []
         self._updating = False
         self.game_input = widgets.Dropdown(
-            options=[(t(f"w_game_{g}", lang), g) for g in GAME_NAMES], value=game,
-            description=t("w_game", lang))
+            options=[(game_option(g, lang), g) for g in GAME_NAMES], value=start.game,
+            layout=_field())
         self.game_input.add_class("kamp-game")
-        text = players if isinstance(players, str) else ", ".join(players)
-        self.players_input = widgets.Text(value=text, description=t("word_players", lang),
-                                          placeholder=t("w_players_help", lang),
-                                          continuous_update=False)
+        self.players_input = widgets.Text(
+            value=", ".join(names), placeholder=t("picker_players_help", lang),
+            continuous_update=False, layout=_field())
         self.players_input.add_class("kamp-players")
-        self.order_input = widgets.Text(description=t("w_rule_order", lang),
-                                        continuous_update=False)
+        self.order_input = widgets.Text(continuous_update=False,
+                                        layout=widgets.Layout(width="30em", max_width="100%"))
         self.order_input.add_class("kamp-rule-order")
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
-        rows = [self._row(self.players_input, t("w_players_help", lang)),
-                self._row(self.order_input, rule_help("order", lang))]
-        for key, choices in RULE_CHOICES.items():
-            d = widgets.Dropdown(options=[(value_label(key, v, lang), v) for v in choices],
-                                 description=t(f"w_rule_{key}", lang),
-                                 style={"description_width": "11em"},
-                                 layout=widgets.Layout(width="24em"))
+        example = _order_text(make_rules("femkamp").order[:3], lang)
+        rows = [self._row(t("picker_game", lang), self.game_input, ""),
+                self._row(t("word_players", lang), self.players_input,
+                          t("picker_players_help", lang)),
+                self._row(rule_name("order", lang), self.order_input, " ".join([
+                    rule_help("order", lang) + ".",
+                    t("picker_order_help", lang, example=example)]))]
+        for key, values in RULE_CHOICES.items():
+            d = widgets.Dropdown(options=[(value_label(key, v, lang), v) for v in values],
+                                 layout=_field())
             d.add_class(f"kamp-rule-{key}")
             self.rule_inputs[key] = d
-            rows.append(self._row(d, rule_help(key, lang)))
+            rows.append(self._row(rule_name(key, lang), d, rule_help(key, lang)))
         self.summary = html_box("kamp-rules-summary")
-        self.children = [self.game_input, *rows, self.messages.widget, self.summary]
-        self._rules: Rules = make_rules(game)
-        self._players = check_players([p.strip() for p in text.split(",")])
-        self._show_defaults(self._rules)
+        self.children = [*rows, self.messages.widget, self.summary]
+        self._rules: Rules = start.rules
+        self._players = check_players(names)
+        self._show(self._rules)
         self.game_input.observe(self._on_game, names="value")
         for w in (self.players_input, self.order_input, *self.rule_inputs.values()):
             w.observe(self._on_value, names="value")
         self._summarise()
 
     @staticmethod
-    def _row(widget: widgets.Widget, help_text: str) -> widgets.HBox:
-        note = widgets.HTML(f"<span style='color:#555'>{escape(help_text)}</span>")
-        return widgets.HBox([widget, note])
+    def _row(label: str, field: widgets.Widget, help_text: str) -> widgets.Box:
+        """Name, field and help in a row that wraps on a phone: name, then field, then help."""
+        name = widgets.HTML(f"<label style='font-weight:bold'>{escape(label)}</label>",
+                            layout=widgets.Layout(width="11em", min_width="11em"))
+        name.add_class("kamp-field-name")
+        field.tooltip = label
+        note = widgets.HTML(f"<span style='color:#555;line-height:1.3'>{escape(help_text)}</span>",
+                            layout=widgets.Layout(flex="1 1 14em", min_width="12em"))
+        return widgets.HBox([name, field, note],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                  margin="2px 0"))
 
     # -- the result ----------------------------------------------------------------------------
     @property
@@ -102,15 +161,20 @@ class RulesPicker(widgets.VBox):
         """The house rules that differ from the game's own, as a record writes them."""
         return self._rules.differences()
 
+    @property
+    def choices(self) -> Choices:
+        """Everything chosen, as the page's links carry it."""
+        return Choices(self.game, self.players, self.settings, self.lang)
+
     def on_change(self, callback: Callable[[RulesPicker], None]) -> None:
         """Call ``callback(picker)`` after every change the engine accepts."""
         self._callbacks.append(callback)
 
     # -- handlers ------------------------------------------------------------------------------
-    def _show_defaults(self, rules: Rules) -> None:
+    def _show(self, rules: Rules) -> None:
         self._updating = True
         try:
-            self.order_input.value = ", ".join(rules.order)
+            self.order_input.value = _order_text(rules.order, self.lang)
             for key, d in self.rule_inputs.items():
                 d.value = getattr(rules, key)
         finally:
@@ -119,26 +183,29 @@ class RulesPicker(widgets.VBox):
     @guarded
     def _on_game(self, change: dict[str, Any]) -> None:
         game = change["new"]
-        order = [k.strip() for k in self.order_input.value.split(",") if k.strip()]
-        rules = make_rules(game, {"order": order} if game == "custom" else None)
-        self._rules = rules
-        self._show_defaults(rules)
+        order = None
+        if game == "custom":
+            try:
+                order = parse_order(self.order_input.value, self.lang)
+            except KampError:
+                order = self._rules.order
+        self._rules = make_rules(game, {"order": list(order)} if order else None)
+        self._show(self._rules)
         self._changed()
 
     @guarded
     def _on_value(self, _change: dict[str, Any]) -> None:
         if self._updating:
             return
-        game = self.game_input.value
-        values: dict[str, Any] = {key: d.value for key, d in self.rule_inputs.items()}
-        values["order"] = self.order_input.value
         problems = []
         try:  # players and rules are checked apart, so one mistake does not hide the other
             self._players = check_players([p.strip() for p in self.players_input.value.split(",")])
         except KampError as err:
             problems.append(err.message(self.lang))
         try:
-            self._rules = make_rules(game, values)
+            values: dict[str, Any] = {key: d.value for key, d in self.rule_inputs.items()}
+            values["order"] = list(parse_order(self.order_input.value, self.lang))
+            self._rules = make_rules(self.game_input.value, values)
         except KampError as err:
             problems.append(err.message(self.lang))
         if problems:
@@ -150,22 +217,12 @@ class RulesPicker(widgets.VBox):
     def _changed(self) -> None:
         self.messages.clear()
         self._summarise()
+        set_current(self.choices)
         for callback in self._callbacks:
             callback(self)
 
     def _summarise(self) -> None:
-        lang = self.lang
-        diffs = self._rules.differences()
-        if diffs:
-            parts = [f"{t(f'w_rule_{k}', lang)}: "
-                     + (", ".join(v) if k == "order" else value_label(k, v, lang))
-                     for k, v in diffs.items()]
-            changes = t("w_rules_changed", lang, rules="; ".join(parts))
-        else:
-            changes = t("w_rules_default", lang)
-        game = t(f"w_game_{self.game}", lang).split(" (")[0]
-        self.summary.value = escape(t("w_rules_ok", lang, game=game, count=len(self._players),
-                                      changes=changes))
+        self.summary.value = escape(rules_summary(self._rules, len(self._players), self.lang))
 
     def set(self, **values: Any) -> None:
         """Set inputs from Python (``players="A, B, C"``, ``queen_points=5``) as a learner would."""
@@ -179,5 +236,5 @@ class RulesPicker(widgets.VBox):
             elif key in self.rule_inputs:
                 self.rule_inputs[key].value = value
             else:
-                raise KampError("unknown_rule", key=key,
-                                allowed=", ".join(["game", "players", "order", *RULE_CHOICES]))
+                raise RuleError("unknown_rule", key=key, allowed=", ".join(
+                    ["game", "players", *RULE_KEYS]))

@@ -1,8 +1,11 @@
-"""Type in the scores of a real game: live totals and standings, the checker's problems beside
-the row they concern, the seeds' example as a preset, and CSV export.
+"""Type in the scores of a game played at the cabin: your own players, game and house rules,
+totals and the checker's problems at their cell, the rules' example, CSV to save and open.
 
-Whatever is typed is kept as typed (the score sheet stores text it cannot read as a number and
-the checker says what is wrong), so nothing is lost when a row does not add up.
+The widget lays out a :class:`~kamplib.teach.scoresheet.SheetEntry`, which keeps every cell
+exactly as typed and names a winner only when nothing is wrong.  The inputs sit in a grid that
+fits a phone, and a problem never moves them: the cell is marked and the sentence goes on a
+line of its own under the grid.  The sheet lives in a file the learner keeps: «Lagre» offers
+it as a download, «Åpne» reads it back.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.draw.sheet import sheet_html
-from kamplib.errors import RuleError
+from kamplib.draw.sheet import sheet_table_html
+from kamplib.errors import KampError, RuleError
 from kamplib.i18n import t
 from kamplib.rules import Rules
+from kamplib.teach.scoresheet import SheetEntry
 from kamplib.widgets.base import (
     Messages,
     button_row,
@@ -24,7 +28,9 @@ from kamplib.widgets.base import (
     guarded,
     html_box,
     stock_button,
+    take_uploads,
 )
+from kamplib.widgets.style import style_box
 
 __all__ = ["ScoreSheetWidget", "PRESETS"]
 
@@ -37,143 +43,207 @@ class ScoreSheetWidget(widgets.VBox):
     def __init__(self, players: Sequence[str] = ("Kari", "Ola", "Siri", "Per"),
                  game: str = "femkamp", rules: Rules | dict[str, Any] | None = None,
                  preset: str | None = None, lang: str = "nb") -> None:
-        from kamplib.sheet import ScoreSheet
-
         super().__init__()
         self.add_class("kamp-score-sheet-widget")
+        self.add_class("kamp-widget")
         self.lang = lang
         self.messages = Messages(lang)
         if preset is not None and preset not in PRESETS:
             raise RuleError("bad_rule_value", key="preset", value=preset,
                             allowed=", ".join(PRESETS))
+        self.entry = SheetEntry(players, game, rules)
         if preset:
-            self.sheet = ScoreSheet.example()
-        else:
-            self.sheet = ScoreSheet(players, game, rules)
-            for _ in self.sheet.rules.order:
-                self.sheet.add_row()
-        self.grid = widgets.VBox()
+            self.entry.use_example(confirmed=True)
+        from kamplib.widgets.rules_picker import RulesPicker
+
+        self.picker = RulesPicker(lang=lang, game=self.entry.rules.game,
+                                  players=list(self.entry.players))
+        self.picker.on_change(self._on_table)
+        self.settings = widgets.Accordion(children=[self.picker])
+        self.settings.set_title(0, t("w_sheet_settings", lang))
+        self.settings.selected_index = None
+        self.settings.add_class("kamp-sheet-settings")
+        self.grid = widgets.GridBox()
+        self.grid.add_class("kamp-sheet-grid")
         self.grid.add_class("kamp-sheet-inputs")
+        self.notes = html_box("kamp-sheet-problems")
         self.add_button = stock_button(t("w_add_row", lang), "kamp-add-row",
-                                       on_click=self._on_add, width="auto")
+                                       on_click=self._on_add)
         self.remove_button = stock_button(t("w_remove_row", lang), "kamp-remove-row",
-                                          on_click=self._on_remove, width="auto")
+                                          on_click=self._on_remove)
         self.example_button = stock_button(t("w_example", lang), "kamp-example",
-                                           on_click=self._on_example, width="auto")
+                                           on_click=self._on_example)
+        self.confirm_text = html_box("kamp-confirm-text")
+        self.confirm_yes = stock_button(t("w_example_yes", lang), "kamp-confirm-yes",
+                                        on_click=self._on_example_yes)
+        self.confirm_no = stock_button(t("w_example_no", lang), "kamp-confirm-no",
+                                       on_click=self._on_example_no)
+        self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
+        self.confirm.add_class("kamp-confirm")
+        self.confirm.add_class("kamp-row")
+        self.confirm.layout.display = "none"
         self.export_button = stock_button(t("w_export", lang), "kamp-export",
-                                          on_click=self._on_export, width="auto")
+                                          on_click=self._on_export)
         self.csv_link = html_box("kamp-csv-link")
+        self.upload = widgets.FileUpload(accept=".csv,.txt", multiple=False,
+                                         description=t("w_open_csv", lang), icon="",
+                                         tooltip=t("w_open_csv", lang))
+        self.upload.add_class("kamp-upload")
+        self.upload.observe(self._on_upload, names="value")
         self.table = html_box("kamp-sheet-table")
         self.standings = html_box("kamp-standings")
-        self.children = [self.grid,
-                         button_row([self.add_button, self.remove_button,
-                                     self.example_button]),
-                         self.messages.widget, self.table, self.standings,
-                         widgets.HBox([self.export_button, self.csv_link])]
+        rows = [button_row([self.add_button, self.remove_button, self.example_button]),
+                button_row([self.export_button, self.csv_link, self.upload])]
+        for row in rows:
+            row.add_class("kamp-row")
+        self.children = [style_box(), self.settings, self.grid, self.notes, rows[0],
+                         self.confirm, self.messages.widget, self.standings, self.table,
+                         rows[1]]
         self._inputs: list[list[widgets.Text]] = []
-        self._row_notes: list[widgets.HTML] = []
         self._build_grid()
         self._render()
 
+    @property
+    def sheet(self) -> Any:
+        """The checked score sheet (:class:`kamplib.sheet.ScoreSheet`) of what is typed."""
+        return self.entry.sheet
+
     # -- the inputs ----------------------------------------------------------------------------
     def _build_grid(self) -> None:
-        """Build the inputs from scratch (a new sheet)."""
-        self._head = widgets.HBox(
-            [widgets.HTML("", layout=widgets.Layout(width="9em"))]
-            + [widgets.HTML(f"<b>{escape(p)}</b>", layout=widgets.Layout(width="6em"))
-               for p in self.sheet.players])
-        self._inputs = []
-        self._row_notes = []
-        self._row_boxes: list[widgets.HBox] = []
-        self._sync_grid()
-
-    def _sync_grid(self) -> None:
-        """Add or drop input rows so they match the sheet, keeping what is already typed."""
+        """Inputs for every cell, in a grid: a column per player that shares the width."""
         lang = self.lang
-        while len(self._inputs) > len(self.sheet.rows):
-            self._inputs.pop()
-            self._row_notes.pop()
-            self._row_boxes.pop().close()
-        for i in range(len(self._inputs), len(self.sheet.rows)):
-            scores = self.sheet.rows[i][1]
+        entry = self.entry
+        head = [widgets.HTML(f"<b>{escape(t('word_round', lang))}</b>")]
+        head += [widgets.HTML(f"<b class='kamp-sheet-name'>"
+                              f"{escape(p)}</b>") for p in entry.players]
+        cells: list[widgets.Widget] = list(head)
+        self._inputs = []
+        for i in range(len(entry.kinds)):
+            cells.append(widgets.HTML(escape(entry.row_label(i, lang))))
             texts = []
-            for p in self.sheet.players:
-                value = scores.get(p)
-                w = widgets.Text(value="" if value is None else str(value),
-                                 continuous_update=False,
-                                 layout=widgets.Layout(width="6em"))
+            for p in entry.players:
+                w = widgets.Text(value=entry.cell(i, p), continuous_update=False,
+                                 layout=widgets.Layout(width="auto"))
                 w.add_class("kamp-score-input")
-                w.tooltip = f"{p}, {self.sheet.row_label(i, lang)}"
+                w.tooltip = f"{p}, {entry.row_label(i, lang)}"
                 w._kamp_cell = (i, p)
                 w.observe(self._on_cell, names="value")
                 texts.append(w)
-            note = html_box("kamp-row-problems")
-            label = widgets.HTML(escape(self.sheet.row_label(i, lang)),
-                                 layout=widgets.Layout(width="9em"))
+            cells += texts
             self._inputs.append(texts)
-            self._row_notes.append(note)
-            self._row_boxes.append(widgets.HBox([label, *texts, note]))
-        self.grid.children = [self._head, *self._row_boxes]
+        self.grid.children = cells
+        n = len(entry.players)
+        self.grid.layout.grid_template_columns = (f"minmax(4.5em, 9em) "
+                                                  f"repeat({n}, minmax(2.5em, 6em))")
+        self.grid.layout.grid_gap = "2px 4px"
 
     def cell(self, row: int, player: str) -> widgets.Text:
         """The input of one score (for tests and notebooks)."""
-        return self._inputs[row][self.sheet.players.index(player)]
+        return self._inputs[row][self.entry.players.index(player)]
 
     # -- handlers ------------------------------------------------------------------------------
     @guarded
     def _on_cell(self, change: dict[str, Any]) -> None:
         row, player = change["owner"]._kamp_cell
-        self.sheet.set_score(row, player, change["new"])
+        self.entry.set_cell(row, player, change["new"])
         self.messages.clear()
         self._render()
 
     @guarded
+    def _on_table(self, picker: Any) -> None:
+        self.entry.set_table(picker.players, picker.rules)
+        self._build_grid()
+        self._render()
+
+    @guarded
     def _on_add(self, _b: widgets.Button) -> None:
-        self.sheet.add_row()
-        self._sync_grid()
+        self.entry.add_row()
+        self._build_grid()
         self._render()
 
     @guarded
     def _on_remove(self, _b: widgets.Button) -> None:
-        if self.sheet.rows:
-            self.sheet.remove_row(len(self.sheet.rows) - 1)
-        self._sync_grid()
+        self.entry.remove_row()
+        self._build_grid()
         self._render()
 
     @guarded
     def _on_example(self, _b: widgets.Button) -> None:
-        from kamplib.sheet import ScoreSheet
+        if self.entry.use_example():
+            self._after_example()
+            return
+        self.confirm_text.value = escape(t("entry_example_confirm", self.lang))
+        self.confirm.layout.display = None
 
-        self.sheet = ScoreSheet.example()
+    @guarded
+    def _on_example_yes(self, _b: widgets.Button) -> None:
+        self.entry.use_example(confirmed=True)
+        self._after_example()
+
+    @guarded
+    def _on_example_no(self, _b: widgets.Button) -> None:
+        self.confirm.layout.display = "none"
+
+    def _after_example(self) -> None:
+        self.confirm.layout.display = "none"
+        self.messages.info(t("entry_example_loaded", self.lang))
         self._build_grid()
         self._render()
 
     @guarded
     def _on_export(self, _b: widgets.Button) -> None:
-        text = self.sheet.to_csv()
-        name = "poengark.csv" if self.lang == "nb" else "score-sheet.csv"
+        text = self.entry.to_csv()
+        name = self.entry.file_name(self.lang)
         self.csv_link.value = download_html(text, name, t("w_download", self.lang, name=name),
                                             mime="text/csv")
         self.csv = text
 
+    @guarded
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = take_uploads(self.upload, change)
+        for name, content, size in files:
+            self.open_csv(content, name=name, size=size)
+
+    def open_csv(self, content: bytes | str, *, name: str = "poengark.csv",
+             size: int | None = None) -> bool:
+        """Open a saved sheet; a broken file is refused and what is typed is kept."""
+        try:
+            entry = SheetEntry.from_csv(content, name=name, size=size)
+        except KampError as err:
+            self.messages.error(t("teach_file_broken", self.lang, name=name,
+                                  reason=err.message(self.lang)) + " "
+                                + t("teach_file_kept", self.lang))
+            return False
+        self.entry = entry
+        self._build_grid()
+        self._render()
+        self.messages.info(t("entry_opened", self.lang, name=name))
+        return True
+
     # -- drawing -------------------------------------------------------------------------------
     def _render(self) -> None:
         lang = self.lang
-        problems = self.sheet.problems()
-        for i, note in enumerate(self._row_notes):
-            mine = [p for p in problems if p.row == i]
-            note.value = "".join(
-                f"<div class='kamp-problem' style='color:#a12'>⚠ {escape(p.message(lang))}</div>"
-                for p in mine)
-            bad = {p.player for p in mine if p.player}
-            for player, w in zip(self.sheet.players, self._inputs[i], strict=True):
-                if player in bad:
+        entry = self.entry
+        problems = entry.problems()
+        bad = {(p.row, p.player) for p in problems if p.player}
+        for i, texts in enumerate(self._inputs):
+            for player, w in zip(entry.players, texts, strict=True):
+                if (i, player) in bad:
                     w.add_class("kamp-problem")
                 else:
                     w.remove_class("kamp-problem")
-        self.table.value = sheet_html(self.sheet, lang=lang)
-        totals = self.sheet.totals()
-        ranked = sorted(self.sheet.players, key=lambda p: totals[p])
-        standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
-        ok = "" if problems else f" {t('w_sheet_ok', lang)}"
-        self.standings.value = escape(t("standings", lang, standings=standings) + ok)
+        self.notes.value = "".join(
+            f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
+            f"{escape(p.message(lang))}</div>" for p in problems)
+        sheet = entry.sheet
+        labels = [entry.row_label(i, lang) for i in range(len(entry.kinds))]
+        self.table.value = sheet_table_html(entry.players, sheet.rows, winners=entry.winners(),
+                                            lang=lang, problems=problems, labels=labels)
+        totals = entry.totals()
+        if totals is None:  # a row has a problem: no total until it is put right
+            self.standings.value = escape(entry.verdict().message(lang))
+        else:
+            ranked = sorted(entry.players, key=lambda p: totals[p])
+            standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
+            ok = "" if problems else f" {t('w_sheet_ok', lang)}"
+            self.standings.value = escape(t("standings", lang, standings=standings) + ok)

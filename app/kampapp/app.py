@@ -1,0 +1,211 @@
+"""The course server: Voilà with the course's front door, pages, kernel rules and template.
+
+What it adds to plain ``voila DIR`` (each part in its own module):
+
+- the root URL opens the front page; only the course's own notebooks render
+  (``course_folders``), everything else is our «not found» page (``pages``);
+- kernels are capped (``max_kernels``, ``max_kernels_per_client``) and end when no page uses
+  them (``kernel_grace``); pooled kernels are never culled under a page (``kernels``);
+- kernels are forked from a nursery that imported the course once (``forkserver``);
+- the ``kamp`` Voilà template: loading screen and server pages in bokmål (``?lang=en``), every
+  asset local, a text column that fits a phone (``app/share/voila/templates/kamp``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+from tornado.web import RedirectHandler
+from traitlets import Float, Int, List, Unicode, default
+from voila import app as voila_app
+from voila import notebook_renderer
+from voila.app import Voila
+from voila.execute import VoilaExecutor
+from voila.static_file_handler import AllowListFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .forkserver import ForkingKernelManager, ForkProvisioner, ForkServer
+from .kernels import course_kernel_manager_factory
+from .pages import (
+    CourseFileHandler,
+    CoursePageHandler,
+    CoursePages,
+    NotFoundHandler,
+    PageThereHandler,
+    with_server_pages,
+)
+from .texts import loading_texts
+
+REPO = Path(__file__).resolve().parents[2]
+SHARE = REPO / "app" / "share"  # holds voila/templates/kamp (found through JUPYTER_PATH)
+WELCOME = "index.ipynb"
+# What one kernel of a course page may grow to (MiB), forked or not, with room for the
+# explorations' simulations: the default kernel cap is the machine's memory over this.
+KERNEL_BUDGET_MIB = 150
+MEMORY_SHARE = 0.6  # of the machine's memory for kernels; the rest for the server and others
+
+# What a learner reads when a cell fails while the page is built.  Widgets catch their own errors
+# and explain them in the page; this is the last line of defence, so it only says what to do.
+CELL_ERROR_NB = (
+    "Beklager, denne delen av siden kunne ikke vises. "
+    "Last inn siden på nytt, eller gå videre til neste steg."
+)
+
+
+class LearnerExecutor(VoilaExecutor):
+    """Voilà's executor with a learner-facing message in place of a stripped traceback."""
+
+    def strip_code_cell_errors(self, cell: Any) -> Any:
+        cell = super().strip_code_cell_errors(cell)
+        if cell.get("cell_type") == "code":
+            for output in cell["outputs"]:
+                if output.get("output_type") == "error":
+                    output["ename"] = "Feil"
+                    output["evalue"] = CELL_ERROR_NB
+                    output["traceback"] = [CELL_ERROR_NB]
+        return cell
+
+
+def machine_memory_mib() -> int:
+    """The memory this server may use: the machine's, or its container's limit if lower."""
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    for limit_file in ("/sys/fs/cgroup/memory.max",
+                       "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        with contextlib.suppress(OSError, ValueError):
+            total = min(total, int(Path(limit_file).read_text().strip()))
+    return total // 2**20
+
+
+class CourseApp(Voila):
+    """Voilà serving the repository's course, with the course's rules for pages and kernels."""
+
+    name = "kamp-app"
+    description = "Serve the kamp course with Voilà, opening at the front page."
+
+    welcome = Unicode(
+        WELCOME, config=True,
+        help="Notebook (relative to the served folder) that the root URL opens.",
+    )
+    course_folders = List(
+        Unicode(), [], config=True,
+        help="Folders (relative to the served folder) whose notebooks are course pages, and "
+             "single pages (an entry ending in .ipynb); "
+             "every other path answers the not-found page.  Set in voila.json.",
+    )
+    max_kernels = Int(
+        0, config=True,
+        help="Kernels in all, pre-heated ones included; 0: the machine's memory allows it "
+             f"(a {MEMORY_SHARE:.0%} share at {KERNEL_BUDGET_MIB} MiB a kernel).",
+    )
+    max_kernels_per_client = Int(
+        8, config=True,
+        help="Kernels one browser may hold at once (its open pages, and closed ones for "
+             "kernel_grace seconds); 0: no limit.",
+    )
+    kernel_grace = Float(
+        40.0, config=True,
+        help="Seconds a kernel lives with no page rendering or connected (never opened, "
+             "closed, or lost) before it is shut down.",
+    )
+    kernel_look_every = Float(5.0, config=True, help="Seconds between looks at every kernel.")
+    preload = List(
+        Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widgets.site",
+                    "kamplib.teach.examples", "kamplib.teach.notes", "kamplib.teach.tables",
+                    "kamplib.teach.front"],
+        config=True,
+        help="Modules the kernel nursery imports once for every kernel; empty: no nursery, "
+             "every kernel starts a fresh Python.",
+    )
+
+    @default("config_file_paths")
+    def _config_file_paths_default(self) -> list[str]:
+        return [str(REPO)]
+
+    @default("root_dir")
+    def _default_root_dir(self) -> str:
+        return str(REPO)
+
+    def kernel_cap(self) -> int:
+        if self.max_kernels > 0:
+            return self.max_kernels
+        return max(int(machine_memory_mib() * MEMORY_SHARE / KERNEL_BUDGET_MIB), 4)
+
+    def init_settings(self) -> dict:
+        """Voilà's settings, with our kernel manager, template texts and page rules."""
+        # Voilà hands `VoilaConfiguration.resources` (read from the config) to the template.
+        extra = self.config.VoilaConfiguration.get("resources")
+        extra = dict(extra) if isinstance(extra, dict) else {}
+        self.config.VoilaConfiguration.resources = {**extra, "kamp": loading_texts()}
+        if self.preload:
+            self.config.MappingKernelManager.kernel_manager_class = (
+                f"{ForkingKernelManager.__module__}.{ForkingKernelManager.__name__}")
+        settings = super().init_settings()
+        self.kernel_manager.setup_lifecycle(
+            max_kernels=self.kernel_cap(),
+            max_kernels_per_client=self.max_kernels_per_client,
+            grace=self.kernel_grace,
+            look_every=self.kernel_look_every,
+        )
+        settings["kamp_course"] = CoursePages(self.root_dir, self.course_folders)
+        return settings
+
+    def init_handlers(self) -> list:
+        """Voilà's handlers, ours in place of its page, listing and file handlers, and every
+        HTML error (an unknown asset too) shown as one of the server's own pages."""
+        replaced = {TornadoVoilaHandler: CoursePageHandler, AllowListFileHandler: CourseFileHandler}
+        dropped = (TornadoVoilaTreeHandler, VoilaContentsHandler)
+        handlers = []
+        for pattern, handler, *rest in super().init_handlers():
+            if handler in dropped:
+                continue
+            handlers.append((pattern, replaced.get(handler) or with_server_pages(handler), *rest))
+        target = url_path_join(self.server_url, "voila/render", self.welcome)
+        ours = [
+            (self.server_url, RedirectHandler, {"url": target, "permanent": False}),
+            (url_path_join(self.server_url, r"/voila/kamp/alive/([-0-9a-f]{36})"),
+             PageThereHandler),
+        ]
+        return ours + handlers + [(r".*", NotFoundHandler)]
+
+    def start(self) -> None:
+        nursery = ForkServer(list(self.preload), log=self.log) if self.preload else None
+        if nursery is not None:
+            nursery.start()
+            ForkProvisioner.nursery = nursery
+        self.log.info("Kernel cap %s (pool included), %s per browser; unattended kernels end "
+                      "after %.0f s", self.kernel_cap(), self.max_kernels_per_client or "no cap",
+                      self.kernel_grace)
+        try:
+            super().start()
+        finally:
+            ForkProvisioner.nursery = None
+            if nursery is not None:
+                nursery.stop()
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.kernel_manager.stop_lifecycle()
+        super().stop()
+
+
+def install() -> None:
+    """Point Voilà at our executor, kernel manager and template (before the app starts)."""
+    notebook_renderer.VoilaExecutor = LearnerExecutor
+    if not getattr(voila_app.voila_kernel_manager_factory, "kamp", False):
+        factory = course_kernel_manager_factory(voila_app.voila_kernel_manager_factory)
+        factory.kamp = True  # type: ignore[attr-defined]
+        voila_app.voila_kernel_manager_factory = factory
+    paths = os.environ.get("JUPYTER_PATH", "").split(os.pathsep)
+    if str(SHARE) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(SHARE), *filter(None, paths)])
+
+
+def main(argv: list[str] | None = None) -> None:
+    install()
+    CourseApp.launch_instance(argv)

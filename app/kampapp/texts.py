@@ -1,0 +1,97 @@
+"""What the course server itself says to a learner: its pages and the loading screen.
+
+The words live in kamplib's one catalogue (registered here, bokmål first); the server's pages
+and the Voilà template take them from there.  ``?lang=en`` asks for English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kamplib.i18n import DEFAULT_LANG, LANGS, register, t
+
+register({
+    "app_loading": {
+        "nb": "Gjør klar siden …",
+        "en": "Getting the page ready …",
+    },
+    "app_progress": {
+        "nb": "Kjører del {index} av {count}",
+        "en": "Running part {index} of {count}",
+    },
+    "app_noscript": {
+        "nb": "Kurset trenger JavaScript. Slå det på i nettleseren og last inn siden på nytt.",
+        "en": "The course needs JavaScript. Turn it on in your browser and reload the page.",
+    },
+    "app_not_found_title": {
+        "nb": "Fant ikke siden",
+        "en": "Page not found",
+    },
+    "app_not_found_text": {
+        "nb": "Denne adressen er ikke en side i kurset.",
+        "en": "This address is not a page of the course.",
+    },
+    "app_busy_title": {
+        "nb": "Fullt akkurat nå",
+        "en": "Full right now",
+    },
+    "app_busy_text": {
+        "nb": "Serveren har så mange sider åpne at den ikke kan lage en til nå. "
+              "Vent et halvt minutt og prøv igjen.",
+        "en": "The server has so many pages open that it cannot make another one now. "
+              "Wait half a minute and try again.",
+    },
+    "app_busy_client_text": {
+        "nb": "Du har mange sider av kurset åpne. Lukk noen faner, vent et halvt minutt "
+              "og prøv igjen.",
+        "en": "You have many pages of the course open. Close some tabs, wait half a minute "
+              "and try again.",
+    },
+    "app_cookies_title": {
+        "nb": "Siden trenger informasjonskapsler",
+        "en": "This page needs cookies",
+    },
+    "app_cookies_text": {
+        "nb": "Kurset bruker en informasjonskapsel (cookie) for å holde styr på sidene dine. "
+              "Tillat informasjonskapsler for denne adressen og prøv igjen.",
+        "en": "The course uses a cookie to keep track of your pages. "
+              "Allow cookies for this address and try again.",
+    },
+    "app_error_title": {
+        "nb": "Noe gikk galt",
+        "en": "Something went wrong",
+    },
+    "app_error_text": {
+        "nb": "Serveren klarte ikke å vise siden. Prøv igjen om litt.",
+        "en": "The server could not show the page. Try again in a little while.",
+    },
+    "app_try_again": {
+        "nb": "Prøv igjen",
+        "en": "Try again",
+    },
+    "app_to_front": {
+        "nb": "Til forsiden",
+        "en": "To the front page",
+    },
+})
+
+# What the Voilà template shows while a page is built: both languages, since a pre-heated page
+# is rendered before anyone asks for it; the page's script picks by `?lang=`.
+LOADING_CODES = ("app_loading", "app_progress", "app_noscript")
+
+
+def page_lang(value: str | None) -> str:
+    """The language a server page is shown in: the `lang` query value if we have it."""
+    return value if value in LANGS else DEFAULT_LANG
+
+
+def text(code: str, lang: str) -> str:
+    return t(code, page_lang(lang))
+
+
+def loading_texts() -> dict[str, Mapping[str, str]]:
+    """{lang: {code: text}} for the loading screen (progress keeps `{index}` and `{count}`)."""
+    return {
+        lang: {code: t(code, lang, index="{index}", count="{count}") for code in LOADING_CODES}
+        for lang in LANGS
+    }

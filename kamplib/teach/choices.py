@@ -1,0 +1,252 @@
+"""The learner's choices (game, names, house rules, language) carried from page to page in the URL.
+
+Each page of the app runs in its own kernel, so what the learner picked on one page reaches the
+next as URL parameters: ``?game=sjukamp&players=Anna,Bjørn,Kari&queen_points=5&lang=en``.  A
+shared link reproduces them.  :func:`read_choices` checks every parameter with the engine's own
+validation; a bad or tampered value is named in a sentence and replaced by its default, and the
+rest are kept.  :meth:`Choices.query` writes them back for the links of the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urlencode
+
+from kamplib.errors import KampError, RuleError
+from kamplib.i18n import LANGS, kind_name, register, t
+from kamplib.kinds import KINDS, parse_kind
+from kamplib.rules import (
+    GAME_NAMES,
+    RULE_CHOICES,
+    RULE_KEYS,
+    Rules,
+    make_rules,
+    parse_rule_value,
+)
+from kamplib.seating import check_players, default_players
+from kamplib.teach.house_rules import game_name, rule_name, value_label
+
+__all__ = ["Choices", "read_choices", "page_choices", "current", "set_current", "on_change",
+           "PARAMS", "NAME_LIMIT"]
+
+# The URL parameters a page understands besides the house rules (RULE_CHOICES and order).
+PARAMS = ("game", "players", "lang")
+NAME_LIMIT = 20  # characters in a player's name: a page stays readable on a phone
+_VALUE_LIMIT = 200  # characters in one parameter: anything longer is not something we wrote
+
+register({
+    "choice_unknown": {"nb": "Adressen har et valg som kamp ikke kjenner («{key}»); det er "
+                             "hoppet over.",
+                       "en": "The address has a choice kamp does not know ('{key}'); it is "
+                             "skipped."},
+    "choice_bad_value": {"nb": "{what} i adressen kunne ikke brukes: {reason}. Siden bruker "
+                               "standardvalget.",
+                         "en": "{what} in the address could not be used: {reason}. The page "
+                               "uses the default."},
+    "choice_game": {"nb": "Spillet", "en": "The game"},
+    "choice_players": {"nb": "Spillerne", "en": "The players"},
+    "choice_lang": {"nb": "Språket", "en": "The language"},
+    "choice_rule": {"nb": "Husregelen «{rule}»", "en": "The house rule '{rule}'"},
+    "choice_lang_allowed": {"nb": "velg nb (bokmål) eller en (English), ikke «{value}»",
+                            "en": "choose nb (bokmål) or en (English), not '{value}'"},
+    "choice_too_long": {"nb": "verdien er for lang", "en": "the value is too long"},
+    "choice_name_long": {"nb": "navnet «{name}» er lengre enn {limit} tegn",
+                         "en": "the name '{name}' is longer than {limit} characters"},
+    "choice_not_one_of": {"nb": "«{value}» er ikke et av valgene ({allowed})",
+                          "en": "'{value}' is not one of the choices ({allowed})"},
+    "choice_not_a_round": {"nb": "«{value}» er ikke en runde ({allowed})",
+                           "en": "'{value}' is not a round ({allowed})"},
+    "choice_custom_order": {"nb": "et eget spill trenger rekkefølgen av rundene",
+                            "en": "a custom game needs the order of its rounds"},
+})
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the learner chose: the game, the names (clockwise), house rules and language.
+
+    ``changes`` are the house rules the learner set, as the game's record writes them; they
+    apply to whichever game a page plays (the order only to the chosen game itself).
+    """
+
+    game: str = "femkamp"
+    players: tuple[str, ...] = field(default_factory=default_players)
+    changes: Mapping[str, Any] = field(default_factory=dict)
+    lang: str = "nb"
+    problems: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> Rules:
+        """The chosen game with the chosen house rules."""
+        return make_rules(self.game, self.changes)
+
+    def rules_for(self, game: str) -> Rules:
+        """Another game (a chapter's, the course's) with the chosen house rules."""
+        if game == self.game:
+            return self.rules
+        return make_rules(game, {k: v for k, v in self.changes.items() if k != "order"})
+
+    def table(self, game: str | None = None, **forced: Any) -> dict[str, Any]:
+        """Keyword arguments for a table that plays or prints ``game`` (the chosen one by
+        default): ``PlayGame(**choices.table("femkamp"), seed=1)``.  ``forced`` house rules
+        win over the chosen ones (a page that teaches one rule plays with it)."""
+        game = game or self.game
+        rules = self.rules_for(game)
+        return {"game": game, "players": self.players,
+                "rules": rules.with_(**forced) if forced else rules, "lang": self.lang}
+
+    def with_(self, **values: Any) -> Choices:
+        return replace(self, problems=(), **values)
+
+    def query(self) -> str:
+        """The URL parameters that reproduce these choices (empty for the defaults)."""
+        params: dict[str, str] = {}
+        if self.game != "femkamp":
+            params["game"] = self.game
+        if self.players != default_players():
+            params["players"] = ",".join(self.players)
+        for key, value in self.changes.items():
+            params[key] = _written(value)
+        if self.lang != LANGS[0]:
+            params["lang"] = self.lang
+        return urlencode(params, safe=",")
+
+
+def _written(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(value)
+    return str(value)
+
+
+def _last(value: str | Sequence[str]) -> str:
+    if isinstance(value, str):
+        return value
+    return str(value[-1]) if value else ""
+
+
+def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
+    """The choices in a page's URL parameters; every bad value is named in ``problems`` (in the
+    language asked for, or bokmål) and replaced by its default."""
+    raw = {str(k): _last(v).strip() for k, v in params.items()}
+    found: list[tuple[str | None, KampError]] = []
+    lang = raw.get("lang", LANGS[0])
+    if lang not in LANGS:
+        found.append(("choice_lang", RuleError("choice_lang_allowed", value=lang[:40])))
+        lang = LANGS[0]
+    game = "femkamp"
+    if "game" in raw:
+        value = raw["game"].lower()
+        if value in GAME_NAMES:
+            game = value
+        else:
+            found.append(("choice_game", _not_one_of(raw["game"], [
+                game_name(g, lang) for g in GAME_NAMES])))
+    players = default_players()
+    if "players" in raw:
+        try:
+            players = _players(raw["players"])
+        except KampError as err:
+            found.append(("choice_players", err))
+    changes: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in PARAMS:
+            continue
+        if key not in RULE_KEYS:
+            found.append((None, RuleError("choice_unknown", key=key[:40])))
+            continue
+        try:
+            changes[key] = parse_rule_value(key, _checked(value))
+        except KampError as err:
+            found.append((key, _learner_reason(key, value, err, lang)))
+    if game == "custom" and "order" not in changes:
+        found.append(("choice_game", RuleError("choice_custom_order")))
+        game = "femkamp"
+    kept = make_rules(game, changes).differences()
+    return Choices(game, players, kept, lang,
+                   tuple(_problem_text(what, err, lang) for what, err in found))
+
+
+def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:
+    return RuleError("choice_not_one_of", value=value[:40], allowed=", ".join(allowed))
+
+
+def _learner_reason(key: str, value: str, err: KampError, lang: str) -> KampError:
+    """The engine's refusal in the learner's words: the choices by their labels, not codes."""
+    if err.code == "choice_too_long":
+        return err
+    if key == "order":
+        bad = next((k for k in value.replace(",", " ").split() if not _is_kind(k)), value)
+        return RuleError("choice_not_a_round", value=bad[:40],
+                         allowed=", ".join(kind_name(k, lang) for k in KINDS))
+    return _not_one_of(value, [value_label(key, v, lang) for v in RULE_CHOICES[key]])
+
+
+def _is_kind(text: str) -> bool:
+    try:
+        parse_kind(text)
+    except KampError:
+        return False
+    return True
+
+
+def _checked(value: str) -> str:
+    if len(value) > _VALUE_LIMIT:
+        raise RuleError("choice_too_long")
+    return value
+
+
+def _players(text: str) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in _checked(text).split(","))
+    for name in names:
+        if len(name) > NAME_LIMIT:
+            raise RuleError("choice_name_long", name=name[:NAME_LIMIT] + "…", limit=NAME_LIMIT)
+    return check_players(names)
+
+
+def _problem_text(what: str | None, err: KampError, lang: str) -> str:
+    """The sentence for one problem: which choice, why, and that the default is used."""
+    if what is None:
+        return err.message(lang)
+    if what in RULE_KEYS:
+        subject = t("choice_rule", lang, rule=_rule_word(what, lang))
+    else:
+        subject = t(what, lang)
+    return t("choice_bad_value", lang, what=subject, reason=err.message(lang).rstrip("."))
+
+
+def _rule_word(key: str, lang: str) -> str:
+    return rule_name(key, lang)
+
+
+# -- the choices of this kernel's page, shared by its widgets and links -----------------------
+_state: dict[str, Any] = {"current": None, "listeners": []}
+
+
+def page_choices() -> Choices:
+    """The choices in the URL this page was opened with (the defaults outside the app)."""
+    from kamplib.teach.query import page_query
+
+    choices = read_choices(page_query())
+    set_current(choices)
+    return choices
+
+
+def current() -> Choices:
+    """The choices in effect on this page (changed by the picker while the page is open)."""
+    return _state["current"] or Choices()
+
+
+def set_current(choices: Choices) -> None:
+    """Make ``choices`` the page's, and tell every listener (links, tables) to follow."""
+    _state["current"] = choices
+    for listener in list(_state["listeners"]):
+        listener(choices)
+
+
+def on_change(listener: Callable[[Choices], None]) -> None:
+    """Call ``listener(choices)`` whenever the page's choices change."""
+    _state["listeners"].append(listener)

@@ -1,0 +1,141 @@
+"""The front page of the site: the three games with their rounds, the explorations, the language.
+
+Everything on it comes from the catalogue, so ``?lang=en`` turns it English; the course pages'
+own narrative stays bokmål, and the English front page says so.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kamplib.draw.overview import rounds_overview_html
+from kamplib.i18n import LANGS, register, t
+from kamplib.rules import GAMES
+from kamplib.teach.choices import Choices
+from kamplib.teach.site import FRONT, LINK_STYLE, href, link, section_pages
+
+__all__ = ["front_html", "language_switch", "share_html"]
+
+register({
+    "front_welcome": {
+        "nb": "Tre familiespill med kort, der hver runde har sitt eget mål. Lær dem steg for "
+              "steg, spill mot datamaskinen, og bli enige om husreglene før dere setter dere "
+              "ved bordet.",
+        "en": "Three family card games in which every round has its own goal. Learn them step "
+              "by step, play against the computer, and agree on your house rules before you "
+              "sit down at the table."},
+    "front_lang_note": {
+        "nb": "Knappene, meldingene, tabellene og utskriften finnes også på engelsk. Selve "
+              "kursteksten er skrevet på bokmål.",
+        "en": "The buttons, messages, tables and the printable summary are in English. The "
+              "course text itself is written in Norwegian (bokmål) for now."},
+    "front_lang_switch": {"nb": "Språk:", "en": "Language:"},
+    "front_lang_nb": {"nb": "norsk (bokmål)", "en": "norsk (bokmål)"},
+    "front_lang_en": {"nb": "English", "en": "English"},
+    "front_games": {"nb": "De tre spillene", "en": "The three games"},
+    "front_femkamp": {
+        "nb": "Fem runder: tre der du vil unngå stikk, kløver og damer, en kabal, og Grand til "
+              "slutt, der hvert stikk trekker fra. Begynn her: kurset går gjennom én runde om "
+              "gangen.",
+        "en": "Five rounds: three in which you avoid tricks, clubs and queens, a shared "
+              "patience, and Grand at the end, where every trick counts in your favour. Start "
+              "here: the course takes one round at a time."},
+    "front_sekskamp": {
+        "nb": "Femkamp med to forskjeller: kabalen bygges med seksere og sjuere, og en sjette "
+              "runde med trumf, der trumfen trekkes.",
+        "en": "Femkamp with two differences: the patience builds from sixes and sevens, and a "
+              "sixth round is played with a trump drawn from the deck."},
+    "front_sjukamp": {
+        "nb": "Sju runder: kabalen flyttet fram, trumf med spar, og en finale der kløver dame "
+              "er verdt 8.",
+        "en": "Seven rounds: the patience moved forward, spades as trump, and a Finale in which "
+              "the queen of clubs is worth 8."},
+    "front_start": {"nb": "Begynn på {title}", "en": "Start with {title}"},
+    "front_explore": {"nb": "Utforsk", "en": "Explore"},
+    "front_explore_intro": {
+        "nb": "Når dere kan spillene: la datamaskinen spille hundrevis av kamper, før poengene "
+              "ved bordet, og skriv ut reglene.",
+        "en": "Once you know the games: let the computer play hundreds of games, keep the "
+              "score at the table, and print the rules."},
+    "front_notebooks/00-husregler-under-lupen.ipynb": {
+        "nb": "Hva gjør husreglene med spillet? De samme utdelingene spilt med og uten hver "
+              "regel.",
+        "en": "What do the house rules do to the game? The same deals played with and without "
+              "each rule."},
+    "front_notebooks/01-taktikk.ipynb": {
+        "nb": "Hvor lønner taktikken seg mest? Datamaskinspillere på ulike nivåer mot "
+              "hverandre.",
+        "en": "Where does tactics pay most? Computer players of different levels against each "
+              "other."},
+    "front_notebooks/02-poengark.ipynb": {
+        "nb": "Et poengark som summerer for dere og sier fra når en rad ikke kan stemme.",
+        "en": "A score sheet that adds up for you and speaks up when a row cannot be right."},
+    "front_notebooks/03-utskrift.ipynb": {
+        "nb": "Reglene på én A4-side og et tomt poengark, med deres husregler og navn.",
+        "en": "The rules on one A4 page and an empty score sheet, with your house rules and "
+              "names."},
+    "front_choices": {"nb": "Spill, navn og husregler", "en": "Game, names and house rules"},
+    "front_choices_intro": {
+        "nb": "Velg her, så gjelder valgene på alle sidene der dere spiller, fører poeng eller "
+              "skriver ut. Lenkene tar dem med seg.",
+        "en": "Choose here, and the choices apply on every page where you play, keep score or "
+              "print. The links carry them along."},
+    "front_share": {"nb": "Lenke til forsiden med disse valgene", "en":
+                    "Link to the front page with these choices"},
+})
+
+
+def language_switch(path: str, choices: Choices) -> str:
+    """Links to the same page in each language, keeping the other choices."""
+    lang = choices.lang
+    parts = []
+    for other in LANGS:
+        name = t(f"front_lang_{other}", lang)
+        if other == lang:
+            parts.append(f"<b>{escape(name)}</b>")
+        else:
+            parts.append(f"<a class='kamp-lang' hreflang='{other}' style='{LINK_STYLE}' "
+                         f"href='{escape(href(path, path, choices.with_(lang=other)))}'>"
+                         f"{escape(name)}</a>")
+    return (f"<p class='kamp-lang-switch' style='margin:4px 0'>"
+            f"{escape(t('front_lang_switch', lang))} {' · '.join(parts)}</p>")
+
+
+def _game_block(game: str, choices: Choices) -> str:
+    lang = choices.lang
+    section = "tutorial" if game == "femkamp" else game
+    first = section_pages(section)[0]
+    start = link(FRONT, first.path, t("front_start", lang, title=first.title(lang)), choices,
+                 f"kamp-link kamp-start kamp-start-{game}")
+    picture = rounds_overview_html(choices.rules_for(game), lang)
+    return (f"<section class='kamp-front-game' data-game='{game}' style='margin:14px 0'>"
+            f"<h3 style='margin:6px 0'>{escape(t(f'game_{game}', lang))}</h3>"
+            f"<p style='margin:4px 0'>{escape(t(f'front_{game}', lang))}</p>{picture}"
+            f"<p style='margin:6px 0;font-size:110%'>{start}</p></section>")
+
+
+def front_html(choices: Choices) -> str:
+    """The front page's body: welcome, language, the games, the explorations."""
+    lang = choices.lang
+    games = "".join(_game_block(g, choices) for g in GAMES)
+    explore = "".join(
+        f"<li style='margin:4px 0'>{link(FRONT, p.path, p.title(lang), choices)}: "
+        f"{escape(t(f'front_{p.path}', lang))}</li>" for p in section_pages("notebooks"))
+    return (f"<div class='kamp-front' lang='{lang}' style='line-height:1.5'>"
+            f"<p style='font-size:115%;margin:4px 0'>{escape(t('front_welcome', lang))}</p>"
+            f"{language_switch(FRONT, choices)}"
+            f"<p class='kamp-lang-note' style='margin:4px 0'><i>"
+            f"{escape(t('front_lang_note', lang))}</i></p>"
+            f"<h2>{escape(t('front_games', lang))}</h2>{games}"
+            f"<h2>{escape(t('front_explore', lang))}</h2>"
+            f"<p>{escape(t('front_explore_intro', lang))}</p><ul>{explore}</ul>"
+            f"<h2>{escape(t('front_choices', lang))}</h2>"
+            f"<p>{escape(t('front_choices_intro', lang))}</p></div>")
+
+
+def share_html(choices: Choices) -> str:
+    """A link to the front page that reproduces the choices (to share or bookmark)."""
+    if not choices.query():
+        return ""
+    text = t("front_share", choices.lang)
+    return f"<p class='kamp-share'>{link(FRONT, FRONT, text, choices)}</p>"

@@ -1,0 +1,101 @@
+"""Sentences a course page shows as part of its text: standings, who won, what a sheet says.
+
+A :class:`Note` is a plain ``str`` (``print`` and tests see the sentence) that a notebook shows
+as a short paragraph, never as a quoted Python value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from kamplib.i18n import register, t
+from kamplib.round import Round
+
+__all__ = ["Note", "say", "standings", "sheet_check", "score_table", "record_preview",
+           "joined"]
+
+register({
+    "note_winner_one": {"nb": "{player} vinner med {points} poeng.",
+                        "en": "{player} wins with {points} points."},
+    "note_winner_shared": {"nb": "{players} deler seieren med {points} poeng hver.",
+                           "en": "{players} share the win with {points} points each."},
+    "note_rematch": {"nb": "{players} står likt, og med husregelen dere har valgt, avgjør de det "
+                           "med et helt nytt spill.",
+                     "en": "{players} are tied, and with the house rule you chose they settle it "
+                           "with a whole new game."},
+    "note_and": {"nb": "og", "en": "and"},
+    "note_sheet_fine": {"nb": "Arket har ingen innvendinger: alle radene summerer riktig.",
+                        "en": "The sheet has no objections: every row adds up."},
+})
+
+
+class Note(str):
+    """Text that a notebook shows as a short paragraph of the page (not as a Python value)."""
+
+    html: str = ""
+
+    def _repr_html_(self) -> str:
+        body = self.html or "".join(f"<p style='margin:4px 0'>{escape(line)}</p>"
+                                    for line in self.splitlines() if line.strip())
+        return (f"<div class='kamp-note' style='border-left:4px solid #9bb7d4;"
+                f"padding:4px 12px;margin:6px 0;background:#f5f8fb'>{body}</div>")
+
+
+def say(*lines: str) -> Note:
+    """Sentences for the page: each argument is one paragraph."""
+    return Note("\n".join(str(line) for line in lines))
+
+
+def joined(names: Sequence[str], lang: str = "nb") -> str:
+    """``Kari, Ola og Siri`` / ``Kari, Ola and Siri``."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {t('note_and', lang)} {names[-1]}"
+
+
+def score_table(rnd: Round, lang: str = "nb") -> Note:
+    """The scores of a round as a small table (tricks, or passes and cards left, and points)."""
+    from kamplib.draw import round_scores_html
+
+    names = ", ".join(f"{p} {v}" for p, v in rnd.scores().items())
+    note = Note(t("standings", lang, standings=names))
+    note.html = round_scores_html(rnd, lang=lang)
+    return note
+
+
+def standings(source: Any, lang: str = "nb") -> Note:
+    """Totals from lowest to highest and who won, for a game or a score sheet; a tie that the
+    house rule settles with a new game says so."""
+    totals = source.totals()
+    winners = source.winners() if callable(source.winners) else source.winners
+    ranked = sorted(totals, key=totals.__getitem__)
+    lines = [t("standings", lang, standings=", ".join(f"{p} {totals[p]}" for p in ranked))]
+    rematch = getattr(source, "standing", None)
+    if callable(rematch) and rematch().rematch:
+        lines.append(t("note_rematch", lang, players=joined(winners, lang)))
+    elif len(winners) == 1:
+        lines.append(t("note_winner_one", lang, player=winners[0], points=totals[winners[0]]))
+    elif winners:
+        lines.append(t("note_winner_shared", lang, players=joined(winners, lang),
+                       points=totals[winners[0]]))
+    return say(*lines)
+
+
+def sheet_check(sheet: Any, lang: str = "nb") -> Note:
+    """What the score sheet's checker says, one problem per line (or that all is well)."""
+    problems = sheet.problems()
+    if not problems:
+        return say(t("note_sheet_fine", lang))
+    return say(*(p.message(lang) for p in problems))
+
+
+def record_preview(text: str, lines: int = 14) -> Note:
+    """The first ``lines`` lines of a kamp/1 record, shown as the file looks."""
+    shown = text.splitlines()
+    body = "\n".join(shown[:lines] + (["  …"] if len(shown) > lines else []))
+    note = Note(body)
+    note.html = f"<pre style='margin:0;font-size:90%'>{escape(body)}</pre>"
+    return note

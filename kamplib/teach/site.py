@@ -1,0 +1,187 @@
+"""The app as one site: its pages in order, the links between them, and the head of every page.
+
+The pages and their titles are listed in :mod:`kamplib.teach.site_map` (written by
+``scripts/course_nav.py`` from the notebooks themselves).  Every page starts with
+:func:`open_page`, which reads the learner's choices from the page's URL, and shows its head (a
+line with the way back to the front page, and any problem with the choices); it ends with its
+navigation:
+previous, front page, next, and the other pages of its part of the site.  Every link carries the
+choices, so they follow the learner from page to page.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from kamplib.i18n import register, t
+from kamplib.rules import GAMES, Rules
+from kamplib.teach.choices import Choices, current, page_choices
+from kamplib.teach.house_rules import changes_text
+from kamplib.teach.site_map import PAGES
+
+__all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
+           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "section_name"]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site: its notebook, its part of the site and its title."""
+
+    path: str
+    section: str
+    title_nb: str
+    title_en: str
+
+    def title(self, lang: str = "nb") -> str:
+        return t(f"page_{self.path}", lang)
+
+
+SITE: tuple[Page, ...] = tuple(Page(*row) for row in PAGES)
+# Links look like links wherever they are drawn (a widget's HTML resets their colour).
+LINK_STYLE = "color:#1a5fb4;text-decoration:underline"
+FRONT = SITE[0].path
+SECTIONS = tuple(dict.fromkeys(p.section for p in SITE))
+_BY_PATH = {p.path: p for p in SITE}
+
+register({f"page_{p.path}": {"nb": p.title_nb, "en": p.title_en} for p in SITE})
+register({
+    "site_section_tutorial": {"nb": "Femkamp-kurset", "en": "The Femkamp course"},
+    "site_section_notebooks": {"nb": "Utforskninger", "en": "Explorations"},
+    "site_prev": {"nb": "← Forrige: {title}", "en": "← Previous: {title}"},
+    "site_next": {"nb": "Neste: {title} →", "en": "Next: {title} →"},
+    "site_home": {"nb": "↑ Til forsiden", "en": "↑ To the front page"},
+    "site_here": {"nb": "(du er her)", "en": "(you are here)"},
+    "site_step": {"nb": "{section}, side {number} av {count}",
+                  "en": "{section}, page {number} of {count}"},
+    "site_nav": {"nb": "Sidene i kamp", "en": "The pages of kamp"},
+    "site_not_a_page": {"nb": "«{path}» er ikke en side i kamp", "en": "'{path}' is not a page"},
+})
+
+
+def page(path: str) -> Page:
+    """The page of a notebook path (``tutorial/02-pass.ipynb``)."""
+    found = _BY_PATH.get(path)
+    if found is None:
+        from kamplib.errors import RuleError
+
+        raise RuleError("site_not_a_page", path=path)
+    return found
+
+
+def href(source: str, target: str, choices: Choices | None = None) -> str:
+    """The relative link from page ``source`` to page ``target``, carrying ``choices``."""
+    rel = posixpath.relpath(target, posixpath.dirname(source) or ".")
+    query = (choices or current()).query()
+    return f"{rel}?{query}" if query else rel
+
+
+def link(source: str, target: str, text: str, choices: Choices | None = None,
+         classes: str = "kamp-link") -> str:
+    """An ``<a>`` from ``source`` to ``target`` with the choices in its URL."""
+    return (f"<a class='{classes}' style='{LINK_STYLE}' "
+            f"href='{escape(href(source, target, choices))}'>{escape(text)}</a>")
+
+
+def section_name(section: str, lang: str = "nb") -> str:
+    """A part of the site by name: a game's chapter is called by the game."""
+    code = f"game_{section}" if section in GAMES else f"site_section_{section}"
+    return t(code, lang)
+
+
+def section_pages(section: str) -> list[Page]:
+    return [p for p in SITE if p.section == section]
+
+
+def nav_html(path: str, choices: Choices | None = None) -> str:
+    """The end of a page: previous, the front page, next, and the pages of its section."""
+    choices = choices or current()
+    lang = choices.lang
+    here = page(path)
+    i = SITE.index(here)
+    parts = []
+    if i > 0:
+        prev = SITE[i - 1]
+        parts.append(link(path, prev.path, t("site_prev", lang, title=prev.title(lang)),
+                          choices, "kamp-link kamp-prev"))
+    if here.path != FRONT:
+        parts.append(link(path, FRONT, t("site_home", lang), choices, "kamp-link kamp-home"))
+    after = SITE[(i + 1) % len(SITE)]
+    if after.path != FRONT:
+        parts.append(link(path, after.path, t("site_next", lang, title=after.title(lang)),
+                          choices, "kamp-link kamp-next"))
+    items = []
+    if here.section != "front":
+        for p in section_pages(here.section):
+            if p is here:
+                items.append(f"<li><b>{escape(p.title(lang))}</b> {escape(t('site_here', lang))}"
+                             f"</li>")
+            else:
+                items.append(f"<li>{link(path, p.path, p.title(lang), choices)}</li>")
+    contents = (f"<p style='margin:8px 0 2px'><b>{escape(section_name(here.section, lang))}"
+                f"</b></p><ol style='margin:0'>{''.join(items)}</ol>") if items else ""
+    return (f"<nav class='kamp-nav' aria-label='{escape(t('site_nav', lang))}' "
+            f"style='border-top:1px solid #bbb;margin-top:16px;padding-top:8px;"
+            f"line-height:1.5'>"
+            f"<p style='display:flex;flex-wrap:wrap;gap:6px 18px;margin:0'>"
+            f"{''.join(f'<span>{x}</span>' for x in parts)}</p>{contents}</nav>")
+
+
+@dataclass
+class PageHead:
+    """The top of a page: the way home, where the page sits, and what the choices are."""
+
+    path: str
+    choices: Choices
+
+    @property
+    def lang(self) -> str:
+        return current().lang
+
+    def table(self, game: str | None = None, **forced: Any) -> dict[str, Any]:
+        """Keyword arguments for a widget that plays or prints ``game`` with the choices
+        (``forced`` house rules win over the chosen ones)."""
+        return current().table(game, **forced)
+
+    def drill(self, game: str, **forced: Any) -> dict[str, Any]:
+        """Keyword arguments for a drill of ``game`` at the chosen table size and rules."""
+        args = current().table(game, **forced)
+        return {**args, "players": len(args["players"])}
+
+    def rules(self, game: str | None = None) -> Rules:
+        """``game`` (the chosen one by default) with the chosen house rules."""
+        return current().rules_for(game or current().game)
+
+    def html(self, choices: Choices | None = None) -> str:
+        """The head drawn for ``choices`` (the page's own by default)."""
+        choices = choices or self.choices
+        lang = choices.lang
+        here = page(self.path)
+        bits = []
+        if here.path != FRONT:
+            pages = section_pages(here.section)
+            bits.append(link(self.path, FRONT, t("site_home", lang), choices,
+                             "kamp-link kamp-home"))
+            bits.append(escape(t("site_step", lang,
+                                 section=section_name(here.section, lang),
+                                 number=pages.index(here) + 1, count=len(pages))))
+        line = (f"<p style='display:flex;flex-wrap:wrap;gap:4px 18px;margin:0;color:#555'>"
+                f"{''.join(f'<span>{b}</span>' for b in bits)}</p>") if bits else ""
+        problems = "".join(f"<p class='kamp-choice-problem' role='alert' style='color:#a12;"
+                           f"font-weight:bold;margin:4px 0'>{escape(p)}</p>"
+                           for p in choices.problems)
+        rules = ""
+        if choices.changes:
+            rules = (f"<p class='kamp-choice-rules' style='margin:4px 0'>"
+                     f"{escape(changes_text(choices.changes, lang))}</p>")
+        return (f"<div class='kamp-page-head' style='line-height:1.5'>{line}{problems}{rules}"
+                f"</div>")
+
+
+def open_page(path: str) -> PageHead:
+    """Start a page: read its choices from the URL (see :class:`kamplib.widgets.site.SiteHead`,
+    which shows the head)."""
+    page(path)
+    return PageHead(path, page_choices())

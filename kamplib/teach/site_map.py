@@ -1,0 +1,157 @@
+"""Every page of the site in reading order: notebook, part of the site, title (bokmål, English).
+
+Written by scripts/course_nav.py from the notebooks; do not edit by hand.
+"""
+
+PAGES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "index.ipynb",
+        "front",
+        "Femkamp · Sekskamp · Sjukamp",
+        "Femkamp · Sekskamp · Sjukamp",
+    ),
+    (
+        "tutorial/00-velkommen.ipynb",
+        "tutorial",
+        "Velkommen til Femkamp",
+        "Welcome to Femkamp",
+    ),
+    (
+        "tutorial/01-kortstokk-utdeling-og-stikk.ipynb",
+        "tutorial",
+        "Kortstokk, utdeling og stikk",
+        "Deck, deal and tricks",
+    ),
+    (
+        "tutorial/02-pass.ipynb",
+        "tutorial",
+        "Runde 1: Pass",
+        "Round 1: Pass",
+    ),
+    (
+        "tutorial/03-klover.ipynb",
+        "tutorial",
+        "Runde 2: Kløver",
+        "Round 2: Clubs",
+    ),
+    (
+        "tutorial/04-damer.ipynb",
+        "tutorial",
+        "Runde 3: Damer",
+        "Round 3: Queens",
+    ),
+    (
+        "tutorial/05-fan-tan.ipynb",
+        "tutorial",
+        "Runde 4: Fan Tan (kabal)",
+        "Round 4: Fan Tan",
+    ),
+    (
+        "tutorial/06-grand.ipynb",
+        "tutorial",
+        "Runde 5: Grand",
+        "Round 5: Grand",
+    ),
+    (
+        "tutorial/07-poengregning.ipynb",
+        "tutorial",
+        "Poengregning og poengarket",
+        "Scoring and the score sheet",
+    ),
+    (
+        "tutorial/08-hel-femkamp.ipynb",
+        "tutorial",
+        "Spill en hel femkamp",
+        "A whole game of Femkamp",
+    ),
+    (
+        "tutorial/09-husregler.ipynb",
+        "tutorial",
+        "Husregler: bli enige før dere starter",
+        "House rules: agree before you start",
+    ),
+    (
+        "sekskamp/00-sekskamp.ipynb",
+        "sekskamp",
+        "Sekskamp: seks runder",
+        "Sekskamp: six rounds",
+    ),
+    (
+        "sekskamp/01-seksere-og-sjuere.ipynb",
+        "sekskamp",
+        "Kabalen med seksere og sjuere",
+        "Fan Tan with sixes and sevens",
+    ),
+    (
+        "sekskamp/02-trukket-trumf.ipynb",
+        "sekskamp",
+        "Den trukne trumfen og trumfrunden",
+        "The drawn trump and the trump round",
+    ),
+    (
+        "sekskamp/03-anna-og-bjorn.ipynb",
+        "sekskamp",
+        "Regneeksempelet med Anna og Bjørn",
+        "The worked example: Anna and Bjørn",
+    ),
+    (
+        "sekskamp/04-hel-sekskamp.ipynb",
+        "sekskamp",
+        "Spill en hel sekskamp",
+        "A whole game of Sekskamp",
+    ),
+    (
+        "sjukamp/00-sjukamp.ipynb",
+        "sjukamp",
+        "Sjukamp: sju runder",
+        "Sjukamp: seven rounds",
+    ),
+    (
+        "sjukamp/01-fan-tan-som-runde-3.ipynb",
+        "sjukamp",
+        "Fan Tan som runde 3",
+        "Fan Tan as round 3",
+    ),
+    (
+        "sjukamp/02-trumf-med-spar.ipynb",
+        "sjukamp",
+        "Trumf med spar",
+        "Trumps with spades",
+    ),
+    (
+        "sjukamp/03-finalen.ipynb",
+        "sjukamp",
+        "Finalen",
+        "The Finale",
+    ),
+    (
+        "sjukamp/04-hel-sjukamp.ipynb",
+        "sjukamp",
+        "Spill en hel sjukamp",
+        "A whole game of Sjukamp",
+    ),
+    (
+        "notebooks/00-husregler-under-lupen.ipynb",
+        "notebooks",
+        "Husregler under lupen",
+        "House rules under the magnifying glass",
+    ),
+    (
+        "notebooks/01-taktikk.ipynb",
+        "notebooks",
+        "Taktikk: hva lønner seg hvor?",
+        "Tactics: what pays where?",
+    ),
+    (
+        "notebooks/02-poengark.ipynb",
+        "notebooks",
+        "Poengarket på hytta",
+        "The score sheet at the cabin",
+    ),
+    (
+        "notebooks/03-utskrift.ipynb",
+        "notebooks",
+        "Utskrift: reglene og et tomt poengark",
+        "Printing: the rules and an empty score sheet",
+    ),
+)

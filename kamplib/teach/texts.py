@@ -1,0 +1,113 @@
+"""Words of the teaching layer (narration, reviews, summaries, drills, the score-sheet entry),
+registered in the one catalogue: bokmål first, English on request.
+
+Names are written as the players are called at the table; the learner is «Du» / «You», so
+every sentence reads with any name in front («Du la ♥8», «Ola la ♥8»).
+"""
+
+from __future__ import annotations
+
+from kamplib.i18n import register
+
+register({
+    # -- narration: one action ---------------------------------------------------------------
+    "teach_led": {"nb": "{player} spilte ut {card}.", "en": "{player} led {card}."},
+    "teach_followed": {"nb": "{player} la {card}.", "en": "{player} played {card}."},
+    "teach_trumped": {"nb": "{player} hadde ingen {suit} og trumfet med {card}.",
+                      "en": "{player} had no {suit} and trumped with {card}."},
+    "teach_discarded": {"nb": "{player} hadde ingen {suit} og kastet {card}.",
+                        "en": "{player} had no {suit} and discarded {card}."},
+    "teach_laid": {"nb": "{player} la {card}.", "en": "{player} laid {card}."},
+    "teach_passed": {"nb": "{player} kunne ikke legge noe og sa pass (1 poeng).",
+                     "en": "{player} could not lay a card and passed (1 point)."},
+    "teach_passed_free": {"nb": "{player} valgte å si pass (1 poeng).",
+                          "en": "{player} chose to pass (1 point)."},
+    "teach_chose_trump": {"nb": "{player} valgte {suit} som trumf.",
+                          "en": "{player} chose {suit} as trump."},
+    "teach_went_out": {"nb": "{player} er tom for kort og får 0 poeng for runden.",
+                       "en": "{player}: no cards left, 0 points for the round."},
+    # -- narration: a finished trick ---------------------------------------------------------
+    "teach_took": {"nb": "{player} tok stikket med {card}: {why}. {scored}",
+                   "en": "{player} took the trick with {card}: {why}. {scored}"},
+    "teach_why_high": {"nb": "det høyeste kortet i {suit}, fargen som ble spilt ut",
+                       "en": "the highest card in {suit}, the suit that was led"},
+    "teach_why_trump": {"nb": "den høyeste trumfen i stikket",
+                        "en": "the highest trump in the trick"},
+    "teach_why_alone": {"nb": "det eneste kortet i {suit}, fargen som ble spilt ut",
+                        "en": "the only card in {suit}, the suit that was led"},
+    "teach_scored": {"nb": "{player} fikk {points} poeng for stikket.",
+                     "en": "{player} scored {points} points for it."},
+    "teach_scored_nothing": {"nb": "Stikket ga ingen poeng.", "en": "The trick scored nothing."},
+    "teach_round_end": {"nb": "Runden er ferdig: {scores}.", "en": "The round is over: {scores}."},
+    "teach_score_item": {"nb": "{player} {points}", "en": "{player} {points}"},
+    "teach_step_start": {"nb": "Kortene er delt ut. {player} begynner.",
+                         "en": "The cards are dealt. {player} starts."},
+    "teach_trick_so_far": {"nb": "Stikket så langt: {plays}", "en": "The trick so far: {plays}"},
+    # -- the coach -----------------------------------------------------------------------------
+    "teach_rating": {"nb": "{move}: {label}. {reason}", "en": "{move}: {label}. {reason}"},
+    "teach_cost": {"nb": "{move}: i snitt {mine} poeng; {best} hadde gitt {theirs} "
+                         "— du tapte omtrent {lost}.",
+                   "en": "{move}: {mine} points on average; {best} would have given {theirs} "
+                         "— you lost about {lost}."},
+    "teach_cost_best": {"nb": "{move}: i snitt {mine} poeng, like godt som det beste trekket.",
+                        "en": "{move}: {mine} points on average, as good as the best move."},
+    "teach_review_title": {"nb": "Gjennomgang av trekkene dine i {round}",
+                           "en": "Review of your moves in {round}"},
+    "teach_review_none": {"nb": "Du gjorde ingen trekk i denne runden.",
+                          "en": "You made no moves in this round."},
+    "teach_review_clean": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
+                           "en": "None of your moves cost points. Well played!"},
+    "teach_review_lost": {"nb": "Trekkene dine kostet omtrent {lost} poeng i alt.",
+                          "en": "Your moves cost about {lost} points in all."},
+    "teach_review_item": {"nb": "Trekk {number}", "en": "Move {number}"},
+    # -- summaries -----------------------------------------------------------------------------
+    "teach_round_summary": {"nb": "{round} er ferdig. Du fikk {points} poeng.",
+                            "en": "{round} is over. You scored {points} points."},
+    "teach_place": {"nb": "Du er på {place}. plass av {count} med {total} poeng.",
+                    "en": "You are in place {place} of {count} with {total} points."},
+    "teach_place_shared": {"nb": "Du deler {place}. plass av {count} med {total} poeng.",
+                           "en": "You share place {place} of {count} with {total} points."},
+    "teach_game_won": {"nb": "Spillet er ferdig, og du vant med {total} poeng!",
+                       "en": "The game is over, and you won with {total} points!"},
+    "teach_game_shared": {"nb": "Spillet er ferdig, og du deler seieren med {others} "
+                                "({total} poeng).",
+                          "en": "The game is over, and you share the win with {others} "
+                                "({total} points)."},
+    "teach_game_lost": {"nb": "Spillet er ferdig. Vinner: {winners} med {best} poeng. "
+                              "Du ble nummer {place} av {count} med {total} poeng.",
+                        "en": "The game is over. Winner: {winners} with {best} points. "
+                              "You came {place} of {count} with {total} points."},
+    "teach_next_round_is": {"nb": "Neste runde: {round}. {goal}.",
+                            "en": "Next round: {round}. {goal}."},
+    # -- files -----------------------------------------------------------------------------------
+    "teach_file_game": {"nb": "{game}-runde-{number}-av-{count}-utdeling-{seed}",
+                        "en": "{game}-round-{number}-of-{count}-deal-{seed}"},
+    "teach_file_done": {"nb": "{game}-ferdig-utdeling-{seed}", "en": "{game}-finished-deal-{seed}"},
+    "teach_file_hand": {"nb": "{kind}-utdeling-{seed}", "en": "{kind}-deal-{seed}"},
+    "teach_file_sheet": {"nb": "poengark-{game}-{players}", "en": "score-sheet-{game}-{players}"},
+    "teach_file_too_big": {"nb": "Filen {name} er for stor ({size} byte; grensen er {limit}).",
+                           "en": "The file {name} is too big ({size} bytes; the limit is "
+                                 "{limit})."},
+    "teach_file_broken": {"nb": "Kunne ikke lese {name}: {reason}.",
+                          "en": "Could not read {name}: {reason}."},
+    "teach_file_kept": {"nb": "Det du hadde, er beholdt.", "en": "What you had is kept."},
+    "teach_bad_name": {"nb": "navnet «{name}» har tegn som ikke kan vises",
+                       "en": "the name '{name}' has characters that cannot be shown"},
+    "teach_not_this_game": {"nb": "filen er et spill av {got}, men her spilles {want}",
+                            "en": "the file holds a game of {got}, but this table plays {want}"},
+    "teach_nothing_to_undo": {"nb": "Du har ikke gjort noe trekk i denne runden ennå.",
+                              "en": "You have not made a move in this round yet."},
+    "teach_not_now": {"nb": "Runden er ferdig: trykk «{button}» for å spille videre.",
+                      "en": "The round is over: press '{button}' to play on."},
+    "teach_no_hint": {"nb": "Det er ikke din tur, så det er ingenting å gi tips om.",
+                      "en": "It is not your turn, so there is nothing to hint at."},
+    "teach_hint": {"nb": "Tips: {move}. {reason}", "en": "Hint: {move}. {reason}"},
+    "teach_your_move": {"nb": "Ditt trekk", "en": "Your move"},
+    "teach_pass_word": {"nb": "pass", "en": "pass"},
+    "teach_you_name": {"nb": "Du", "en": "You"},
+    "teach_next_round_button": {"nb": "Neste runde", "en": "Next round"},
+    "teach_nothing_next": {"nb": "Det er ingen ny runde å gå videre til nå.",
+                           "en": "There is no next round to move on to now."},
+    "teach_bad_seat": {"nb": "Plass {seat} finnes ikke ved et bord med {count} spillere",
+                       "en": "Seat {seat} does not exist at a table of {count} players"},
+})

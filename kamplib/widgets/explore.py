@@ -1,0 +1,124 @@
+"""The control that lets an exploration play more games: a button, a progress bar, live results.
+
+The page opens at once; the first games are played in the background while the progress bar
+fills, and every view of the results (a table, a chart) is drawn again when a batch is done.
+"More games" plays the next games of the same run, so the numbers only get surer.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from kamplib.draw.display import Html
+from kamplib.i18n import register, t
+from kamplib.teach.explore import Experiment
+from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
+
+__all__ = ["MoreGames"]
+
+register({
+    "more_games": {"nb": "Spill {count} spill til", "en": "Play {count} more games"},
+    "more_played": {"nb": "{games} spill med hver variant er spilt.",
+                    "en": "{games} games played with each variant."},
+    "more_played_one": {"nb": "Datamaskinen har spilt {games} spill.",
+                        "en": "The computer has played {games} games."},
+    "more_running": {"nb": "Datamaskinen spiller {count} spill til …",
+                     "en": "The computer is playing {count} more games …"},
+    "more_waiting": {"nb": "Resultatene kommer når de første spillene er ferdige.",
+                     "en": "The results appear when the first games are done."},
+})
+
+
+class MoreGames(widgets.VBox):
+    """Plays an :class:`~kamplib.teach.explore.Experiment` in batches of ``step`` games.
+
+    ``view(render)`` gives an area that shows ``render(experiment)`` after every batch; with
+    ``start`` the first batch begins in the background as soon as the page is shown.
+    """
+
+    def __init__(self, experiment: Experiment, step: int = 200, lang: str = "nb",
+                 start: bool = True) -> None:
+        super().__init__()
+        self.add_class("kamp-more-games")
+        self.experiment = experiment
+        self.step = step
+        self.lang = lang
+        self.messages = Messages(lang)
+        self.views: list[tuple[widgets.Output, Callable[[Experiment], Any]]] = []
+        self.button = stock_button(t("more_games", lang, count=step), "kamp-more",
+                                   on_click=self._on_more)
+        self.bar = widgets.IntProgress(value=0, min=0, max=1,
+                                       layout=widgets.Layout(width="16em"))
+        self.bar.add_class("kamp-progress")
+        self.status = html_box("kamp-more-status")
+        self.children = [button_row([self.button, self.bar]), self.status,
+                         self.messages.widget]
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._say()
+        if start:
+            self._thread = threading.Thread(target=self._run_guarded, daemon=True)
+            self._thread.start()
+
+    def view(self, render: Callable[[Experiment], Any]) -> widgets.Output:
+        """An area showing ``render(experiment)``, drawn again after every batch."""
+        out = widgets.Output()
+        out.add_class("kamp-more-view")
+        self.views.append((out, render))
+        self._draw(out, render)
+        return out
+
+    def wait(self) -> None:
+        """Wait for a batch running in the background (tests, a page's last cell)."""
+        if self._thread is not None:
+            self._thread.join()
+
+    # -- running -----------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play one more batch now, with the progress bar, then redraw every view."""
+        with self._lock:
+            self.button.disabled = True
+            variants = len(self.experiment.variants)
+            self.bar.max = self.step * variants
+            self.bar.value = 0
+            self.status.value = escape(t("more_running", self.lang, count=self.step))
+            try:
+                self.experiment.run(self.step, progress=self._advance)
+            finally:
+                self.button.disabled = False
+            self._say()
+            for out, render in self.views:
+                self._draw(out, render)
+
+    def _advance(self, games: int) -> None:
+        self.bar.value = min(self.bar.max, self.bar.value + games)
+
+    @guarded
+    def _run_guarded(self) -> None:
+        self.run()
+
+    @guarded
+    def _on_more(self, _button: widgets.Button) -> None:
+        self.run()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _say(self) -> None:
+        games = self.experiment.games
+        played = "more_played" if len(self.experiment.variants) > 1 else "more_played_one"
+        self.status.value = escape(t(played, self.lang, games=games) if games
+                                   else t("more_waiting", self.lang))
+
+    def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
+        out.outputs = ()
+        if not self.experiment.games:
+            out.append_display_data(Html(f"<p class='kamp-waiting' style='color:#555'>"
+                                         f"{escape(t('more_waiting', self.lang))}</p>"))
+            return
+        shown = render(self.experiment)
+        for item in shown if isinstance(shown, (list, tuple)) else (shown,):
+            out.append_display_data(item)

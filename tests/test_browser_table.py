@@ -1,0 +1,200 @@
+"""The learner's table, the drills and the score sheet in a real browser, at a phone's width
+(390 × 844) and a laptop's (1280 × 900): nothing wider than the screen, every player's column
+and every Fan Tan rank in view, the bots' cards announced by name, a round's summary before the
+next round.  Screenshots of both widths land in the git-ignored ``screenshots/`` folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_support import (
+    REPO,
+    AppServer,
+    launch_chromium,
+    new_learner,
+    running_app,
+    tutorial_steps,
+    wait_rendered,
+    wait_widgets,
+)
+
+from kamplib.seating import default_players
+
+pytest.importorskip("playwright.sync_api")
+if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
+    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
+                pytrace=False)
+
+SCREENSHOTS = REPO / "screenshots"
+WIDTHS = {"phone": (390, 844), "laptop": (1280, 900)}
+# The course steps with a table, a drill or a score sheet on them.
+STEPS = [s for s in tutorial_steps() if Path(s).name[:2] in {"01", "02", "03", "04", "05",
+                                                              "06", "07", "08"}]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    before = os.environ.get("KAMP_PACE")
+    os.environ["KAMP_PACE"] = "0"  # the bots' pause is a setting: off in tests
+    try:
+        with running_app(tmp_path_factory.mktemp("app") / "voila.log") as server:
+            yield server
+    finally:
+        if before is None:
+            os.environ.pop("KAMP_PACE", None)
+        else:
+            os.environ["KAMP_PACE"] = before
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Any) -> Iterator[Any]:
+    browser = launch_chromium(playwright)
+    yield browser
+    browser.close()
+
+
+def open_page(chromium: Any, app: AppServer, step: str, width: str) -> tuple[Any, Any]:
+    w, h = WIDTHS[width]
+    context = new_learner(chromium)
+    page = context.new_page()
+    page.set_viewport_size({"width": w, "height": h})
+    response = page.goto(app.url(step))
+    assert response is not None and response.ok
+    wait_rendered(page)
+    if "application/vnd.jupyter.widget-view+json" in response.text():
+        wait_widgets(page)
+        page.wait_for_selector(".kamp-widget", state="visible", timeout=60_000)
+    return context, page
+
+
+def shot(page: Any, name: str) -> None:
+    """Each of our widgets on the page, as the learner sees it."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for i, element in enumerate(page.query_selector_all(".kamp-widget")):
+        element.scroll_into_view_if_needed()
+        element.screenshot(path=str(SCREENSHOTS / f"table-{name}-{i}.png"))
+
+
+TOO_WIDE = """w => [...document.querySelectorAll('.kamp-widget, .kamp-widget *')]
+  .filter(e => { const r = e.getBoundingClientRect();
+                 return r.width > 0 && r.height > 0 && (r.right > w + 1 || r.left < -1); })
+  .filter(e => !e.closest('.kamp-style'))
+  .slice(0, 5).map(e => e.tagName + '.' + [...e.classList].join('.') + ' ' +
+                   Math.round(e.getBoundingClientRect().left) + '..' +
+                   Math.round(e.getBoundingClientRect().right))"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("step", STEPS, ids=[Path(s).stem for s in STEPS])
+def test_nothing_of_ours_is_wider_than_the_screen(app: AppServer, chromium: Any, step: str,
+                                                 width: str) -> None:
+    context, page = open_page(chromium, app, step, width)
+    try:
+        assert page.query_selector_all(".kamp-widget"), f"{step} shows none of our widgets"
+        assert page.evaluate(TOO_WIDE, WIDTHS[width][0]) == []
+        assert page.query_selector_all(".kamp-error") == []
+        shot(page, f"{Path(step).stem}-{width}")
+    finally:
+        context.close()
+
+
+def in_view(page: Any, selector: str, width: int) -> list[tuple[float, float]]:
+    return page.evaluate("""([sel, w]) => [...document.querySelectorAll(sel)].map(e => {
+        const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })""",
+                         [selector, width])
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_fantan_rank_is_on_the_screen(app: AppServer, chromium: Any, width: str) -> None:
+    step = next(s for s in STEPS if Path(s).name.startswith("05-"))
+    context, page = open_page(chromium, app, step, width)
+    try:
+        w = WIDTHS[width][0]
+        rows = page.query_selector_all(".kamp-play .kamp-fantan-row")
+        assert len(rows) == 4
+        for row in rows:
+            places = row.query_selector_all(":scope > svg, :scope > .kamp-slot")
+            assert len(places) == 13
+            for place in places:
+                box = place.bounding_box()
+                assert box is not None and box["width"] >= 8 and box["x"] + box["width"] <= w + 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_players_column_of_the_score_sheet_is_on_the_screen(app: AppServer, chromium: Any,
+                                                                  width: str) -> None:
+    step = next(s for s in STEPS if Path(s).name.startswith("07-"))
+    context, page = open_page(chromium, app, step, width)
+    try:
+        w = WIDTHS[width][0]
+        sheet = page.locator(".kamp-score-sheet-widget").first
+        heads = sheet.locator("table.kamp-score-sheet th[data-player]")
+        assert heads.count() == 4
+        for i in range(heads.count()):
+            box = heads.nth(i).bounding_box()
+            assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= w + 1
+        inputs = sheet.locator(".kamp-score-input input")
+        assert inputs.count() == 20
+        for i in range(inputs.count()):
+            box = inputs.nth(i).bounding_box()
+            assert box is not None and box["x"] + box["width"] <= w + 1
+    finally:
+        context.close()
+
+
+def legal_card(page: Any) -> Any:
+    return page.locator(".kamp-play .kamp-hand button.kamp-card.kamp-legal").first
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_bots_card_is_announced_by_name(app: AppServer, chromium: Any, width: str) -> None:
+    step = next(s for s in STEPS if Path(s).name.startswith("02-"))
+    context, page = open_page(chromium, app, step, width)
+    try:
+        bot = default_players()[1]  # the learner takes the first seat, the next is a bot's
+        legal_card(page).click()
+        page.wait_for_selector(f".kamp-play .kamp-log li[data-player='{bot}']", timeout=30_000)
+        said = page.inner_text(".kamp-play .kamp-log")
+        assert f"{bot} la " in said or f"{bot} spilte ut " in said
+        assert page.inner_text(".kamp-play .kamp-announce").strip()
+        page.wait_for_selector(".kamp-play .kamp-move-rating .kamp-rating", timeout=30_000)
+        shot(page, f"played-{width}")
+    finally:
+        context.close()
+
+
+def test_a_round_ends_with_its_summary_before_the_next_round(app: AppServer,
+                                                             chromium: Any) -> None:
+    step = next(s for s in STEPS if Path(s).name.startswith("08-"))
+    context, page = open_page(chromium, app, step, "phone")
+    try:
+        cards = page.locator(".kamp-play .kamp-hand button.kamp-card")
+        for left in range(13, 0, -1):
+            page.wait_for_function(
+                "n => document.querySelectorAll('.kamp-play .kamp-hand button.kamp-card')"
+                ".length === n", arg=left, timeout=30_000)
+            legal_card(page).wait_for(timeout=30_000)
+            legal_card(page).click()
+        page.wait_for_selector(".kamp-play .kamp-summary", timeout=60_000)
+        assert cards.count() == 0
+        summary = page.inner_text(".kamp-play .kamp-summary")
+        assert "Runde 1: Pass er ferdig. Du fikk" in summary
+        assert "Neste runde: Kløver." in summary
+        assert page.locator(".kamp-play .kamp-summary table.kamp-score-sheet").count() == 1
+        assert "Runde 1: Pass" in page.inner_text(".kamp-play .kamp-status")
+        shot(page, "round-summary-phone")
+        page.locator(".kamp-play button.kamp-next-round").click()
+        page.wait_for_function(
+            "() => document.querySelector('.kamp-play .kamp-status').innerText"
+            ".includes('Runde 2: Kløver')", timeout=30_000)
+        assert page.locator(".kamp-play .kamp-summary").count() == 0
+        assert page.locator(".kamp-play .kamp-move-rating .kamp-rating").count() == 0
+    finally:
+        context.close()

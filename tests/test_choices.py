@@ -1,0 +1,81 @@
+"""The learner's choices in a page's URL: read, checked, written back, shared between widgets."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
+
+from kamplib import make_rules
+from kamplib.seating import default_players
+from kamplib.teach.choices import Choices, current, on_change, read_choices, set_current
+
+
+def test_no_parameters_are_the_defaults() -> None:
+    c = read_choices({})
+    assert c == Choices() and c.problems == ()
+    assert c.game == "femkamp" and c.players == default_players() and c.lang == "nb"
+    assert c.rules == make_rules("femkamp") and c.query() == ""
+
+
+def test_choices_are_read_and_written_back_the_same() -> None:
+    c = read_choices({"game": "sjukamp", "players": "Anna,Bjørn,Kari", "queen_points": "5",
+                      "ace_low_in_pass": "ja", "lang": "en"})
+    assert c.problems == ()
+    assert (c.game, c.players, c.lang) == ("sjukamp", ("Anna", "Bjørn", "Kari"), "en")
+    assert c.changes == {"queen_points": 5, "ace_low_in_pass": True}
+    again = read_choices(dict(parse_qsl(c.query())))
+    assert again == c
+    # a list of values (what parse_qs gives) counts its last value
+    assert read_choices({"lang": ["nb", "en"]}).lang == "en"
+
+
+def test_house_rules_follow_to_another_game_but_the_order_does_not() -> None:
+    c = read_choices({"game": "femkamp", "order": "pass,klover,damer,grand,fantan",
+                      "queen_points": "5"})
+    assert c.rules.order == ("pass", "klover", "damer", "grand", "fantan")
+    sju = c.rules_for("sjukamp")
+    assert sju.order == make_rules("sjukamp").order and sju.queen_points == 5
+    table = c.table("sekskamp", fantan_layout="sevens")
+    assert table["rules"].fantan_layout == "sevens" and table["rules"].queen_points == 5
+    assert table["players"] == default_players() and table["lang"] == "nb"
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"game": "yatzy"}, "Spillet i adressen kunne ikke brukes: «yatzy» er ikke et av valgene "
+                        "(Femkamp, Sekskamp, Sjukamp, Eget spill). Siden bruker standardvalget."),
+    ({"players": "Kari,Kari,Ola"}, "Spillerne i adressen kunne ikke brukes"),
+    ({"players": "Kari"}, "3 til 5 spillere"),
+    ({"players": "x" * 30 + ",B,C"}, "er lengre enn 20 tegn"),
+    ({"queen_points": "7"}, "Husregelen «Poeng per dame» i adressen kunne ikke brukes: «7» er "
+                            "ikke et av valgene (4 poeng, 5 poeng)."),
+    ({"trump": "<script>"}, "«<script>» er ikke et av valgene (♠ spar, ♥ hjerter"),
+    ({"order": "pass,bridge"}, "«bridge» er ikke en runde (Pass, Kløver, Damer"),
+    ({"game": "custom"}, "et eget spill trenger rekkefølgen av rundene"),
+    ({"lang": "de"}, "velg nb (bokmål) eller en (English), ikke «de»"),
+    ({"colour": "red"}, "Adressen har et valg som kamp ikke kjenner («colour»)"),
+    ({"queen_points": "5" * 500}, "verdien er for lang"),
+])
+def test_a_bad_value_is_named_and_replaced_by_its_default(params: dict, words: str) -> None:
+    c = read_choices({**params, "ace_low_in_pass": "true"})
+    assert len(c.problems) == 1 and words in c.problems[0]
+    assert "_" not in c.problems[0].replace("ace_low", "")  # no code names
+    assert c.changes.get("ace_low_in_pass") is True  # the good choices are kept
+    make_rules(c.game, c.changes)  # and they make a valid game
+
+
+def test_problems_speak_the_language_asked_for() -> None:
+    c = read_choices({"lang": "en", "queen_points": "x"})
+    assert c.problems == ("The house rule 'Points per queen' in the address could not be used: "
+                          "'x' is not one of the choices (4 points, 5 points). The page uses the "
+                          "default.",)
+
+
+def test_the_page_choices_tell_their_listeners() -> None:
+    heard: list[Choices] = []
+    on_change(heard.append)
+    assert current() == Choices()
+    chosen = read_choices({"game": "sekskamp"})
+    set_current(chosen)
+    assert current() is chosen and heard == [chosen]

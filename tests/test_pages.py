@@ -1,0 +1,151 @@
+"""The site: every page in the site map, the head and navigation of every page, the front page."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import posixpath
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
+
+from kamplib.teach.choices import read_choices
+from kamplib.teach.front import front_html, share_html
+from kamplib.teach.site import FRONT, SECTIONS, SITE, nav_html, open_page, page
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [p.path for p in SITE]
+
+
+def _load_nav():
+    spec = importlib.util.spec_from_file_location("course_nav", ROOT / "scripts/course_nav.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _hrefs(html: str) -> list[str]:
+    return re.findall(r"href='([^']+)'", html)
+
+
+def _target(source: str, href: str) -> str:
+    path = urlsplit(href.replace("&amp;", "&")).path
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+
+
+
+
+def test_the_site_map_lists_every_numbered_notebook_in_reading_order() -> None:
+    nav = _load_nav()
+    assert nav.site_pages(ROOT) == PAGES
+    assert PAGES[0] == FRONT == "index.ipynb"
+    assert SECTIONS == ("front", "tutorial", "sekskamp", "sjukamp", "notebooks")
+    steps = [p for p in PAGES if p.startswith("tutorial/")]
+    assert len(steps) == 10 and steps[0] == "tutorial/00-velkommen.ipynb"
+    for path in PAGES:
+        assert (ROOT / path).is_file()
+        if path != FRONT:
+            assert re.fullmatch(r"[a-z]+/\d\d-[a-z0-9-]+\.ipynb", path), path
+    # nothing outside the site: every notebook of the served folders is a page
+    for folder in ("tutorial", "sekskamp", "sjukamp", "notebooks"):
+        assert {f"{folder}/{p.name}" for p in (ROOT / folder).glob("*.ipynb")} <= set(PAGES)
+    assert all(p.title("en") and p.title("nb") for p in SITE)
+
+
+def test_navigation_and_site_map_are_up_to_date_and_the_script_is_idempotent(tmp_path) -> None:
+    nav = _load_nav()
+    assert nav.updated(ROOT) == {}, "run: python scripts/course_nav.py"
+    copy = tmp_path / "repo"
+    for path in [*PAGES, "kamplib/teach/site_map.py"]:
+        (copy / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / path, copy / path)
+    nb = json.loads((copy / PAGES[3]).read_text(encoding="utf-8"))
+    nb["cells"] = nb["cells"][1:-1]  # a page that lost its head and navigation
+    (copy / PAGES[3]).write_text(json.dumps(nb), encoding="utf-8")
+    assert nav.main([str(copy), "--check"]) == 1
+    assert nav.main([str(copy)]) == 0 and nav.updated(copy) == {}
+    assert nav.main([str(tmp_path / "missing")]) == 2
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_opens_with_its_head_and_ends_with_its_navigation(path: str) -> None:
+    nb = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    first, last = nb["cells"][0], nb["cells"][-1]
+    assert "kamp-top" in first["metadata"]["tags"]
+    assert f"SiteHead({path!r})" in "".join(first["source"])
+    assert "course-nav" in last["metadata"]["tags"] and "SiteNav(page)" in "".join(last["source"])
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    for cell in code:
+        source = "".join(cell["source"])
+        assert not cell.get("outputs"), "commit pages without outputs"
+        assert "HTML(" not in source and "IPython" not in source, "drawings show themselves"
+        assert "kamplib.course" not in source
+        assert "pandas" not in source or path.startswith("notebooks/")
+        assert not re.search(r"['\"](tmp|/tmp|\.\./|[\w-]+\.(html|json|csv))['\"]\s*\)",
+                             source.replace("femkamp-eksempel.json", "")), "no file written"
+    markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert not re.search(r"\$[^$\n]+\$", markdown), "no LaTeX: it does not render in Voilà"
+    # links written in the text could not carry the learner's choices
+    assert not re.search(r"\]\([^)]*\.ipynb", markdown), "link pages through the navigation"
+    assert not re.search(r"`(order|ace_low_in_pass|clubs_take_all_zero|queen_points|fantan_\w+|"
+                         r"trump|last_round_double|finale_queen_of_clubs|tie_break)`", markdown)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_navigation_links_resolve_and_carry_the_choices(path: str) -> None:
+    chosen = read_choices({"players": "Anna,Bjørn,Kari", "queen_points": "5", "lang": "en"})
+    html = nav_html(path, chosen)
+    i = PAGES.index(path)
+    targets = [_target(path, h) for h in _hrefs(html)]
+    assert all(t in PAGES for t in targets), targets
+    if i > 0:
+        assert PAGES[i - 1] in targets and "Previous:" in html
+    if i + 1 < len(PAGES):
+        assert PAGES[i + 1] in targets and "Next:" in html
+    if path != FRONT:
+        assert FRONT in targets and "To the front page" in html
+    for href in _hrefs(html):
+        query = dict(parse_qsl(urlsplit(href.replace("&amp;", "&")).query))
+        assert read_choices(query) == chosen.with_()
+    section = page(path).section
+    if section != "front":
+        assert {p.path for p in SITE if p.section == section} <= set(targets) | {path}
+
+
+def test_the_page_head_shows_the_way_home_and_any_problem(monkeypatch) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel Voilà started for the request
+    monkeypatch.setenv("QUERY_STRING", "queen_points=9&lang=en&players=A,B,C")
+    head = open_page("tutorial/02-pass.ipynb")
+    assert head.lang == "en" and head.table("femkamp")["players"] == ("A", "B", "C")
+    html = head.html()
+    assert "To the front page" in html and "The Femkamp course, page 3 of 10" in html
+    assert "kamp-choice-problem" in html and "&#x27;9&#x27; is not one of the choices" in html
+    assert head.drill("sekskamp")["players"] == 3
+    with pytest.raises(Exception, match="er ikke en side"):
+        open_page("tutorial/99-ukjent.ipynb")
+
+
+def test_the_front_page_presents_the_games_and_explorations_in_either_language() -> None:
+    nb = read_choices({})
+    html = front_html(nb)
+    for game in ("femkamp", "sekskamp", "sjukamp"):
+        assert f"data-game='{game}'" in html
+    assert html.count("kamp-rounds-overview") == 3
+    assert "1. Pass" in html and "7. Finale" in html
+    targets = {_target(FRONT, h) for h in _hrefs(html)}
+    assert {"tutorial/00-velkommen.ipynb", "sekskamp/00-sekskamp.ipynb",
+            "sjukamp/00-sjukamp.ipynb"} <= targets
+    assert {p.path for p in SITE if p.section == "notebooks"} <= targets
+    assert "hreflang='en'" in html and "lang=en" in html
+    en = front_html(read_choices({"lang": "en"}))
+    assert "The three games" in en and "written in Norwegian (bokmål)" in en
+    assert "Start with Welcome to Femkamp" in en and "hreflang='nb'" in en
+    assert "De tre spillene" not in en
+    assert share_html(nb) == "" and "queen_points=5" in share_html(
+        read_choices({"queen_points": "5"}))
+    # the pictures follow the chosen house rules
+    assert "+5 per dame" in front_html(read_choices({"queen_points": "5"}))
