@@ -20,8 +20,12 @@ the browser's CPython by Pyodide itself under Node.js (scripts/pyodide_compile.p
 start compiles source.  The Pyodide lock in the site lists exactly the shipped wheels with their
 real hashes, and all of them load when Python starts, so `import kamplib` needs no `%pip` cell.
 
-    python scripts/build_site.py                  # build/site/ from site/pages.toml
-    python scripts/build_site.py --out DIR --pages other.toml
+The pages are the site's (kamplib.teach.site.SITE, the same as the Voilà app's, in its order;
+index.ipynb is the front page, index.html); `site/pages.toml` names only the pages left out,
+those that need Python on a server, and where the Voilà app runs for them.
+
+    python scripts/build_site.py                  # build/site/
+    python scripts/build_site.py --out DIR
 """
 
 from __future__ import annotations
@@ -49,8 +53,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parent.parent
-SITE = REPO / "site"
-PAGES = SITE / "pages.toml"
+SITE_DIR = REPO / "site"
+PAGES = SITE_DIR / "pages.toml"
 OUT = REPO / "build" / "site"
 CACHE = REPO / "build" / "site-cache"
 
@@ -69,6 +73,10 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")  # from @jupyterlite/
 sys.path.insert(0, str(REPO / "scripts"))
 from course_nav import title_of  # noqa: E402  (the course's own idea of a page's title)
 
+from kamplib.i18n import LANGS  # noqa: E402
+from kamplib.teach import browser  # noqa: E402
+from kamplib.teach.site import FRONT, SITE, page  # noqa: E402
+
 
 class BuildError(Exception):
     """A build step failed; the message says which and why."""
@@ -78,25 +86,30 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Manifest:
-    """The published notebooks (repository-relative, in order) and where the Voilà app runs."""
+    """What one build publishes: the pages that run in the browser (in the site's order, the
+    front page first), the pages left out (each gets a page saying where it is instead), and
+    where the Voilà app runs."""
 
     pages: tuple[str, ...]
+    left_out: tuple[str, ...]
     app_url: str
 
 
-def read_manifest(path: Path = PAGES, repo: Path = REPO) -> Manifest:
-    """Expand the manifest's entries (paths or globs) into notebook paths, first one first."""
+def read_manifest(path: Path = PAGES) -> Manifest:
+    """The site's pages (SITE) less those ``path`` leaves out; a name that is not a page of the
+    site, or leaving out the front page, stops the build."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    pages: list[str] = []
-    for entry in data.get("pages", []):
-        found = sorted(p.relative_to(repo).as_posix() for p in repo.glob(entry)
-                       if p.suffix == ".ipynb")
-        if not found:
-            raise BuildError(f"{path.name}: no notebook matches {entry!r}")
-        pages += [p for p in found if p not in pages]
-    if not pages:
-        raise BuildError(f"{path.name}: no pages listed")
-    return Manifest(tuple(pages), str(data.get("app_url", "")).rstrip("/"))
+    site = [p.path for p in SITE]
+    left_out = tuple(data.get("left_out", []))
+    for notebook in left_out:
+        if notebook not in site:
+            raise BuildError(f"{path.name}: {notebook!r} is not a page of the site "
+                             "(kamplib/teach/site_map.py)")
+    if FRONT in left_out:
+        raise BuildError(f"{path.name}: the front page {FRONT} cannot be left out")
+    return Manifest(tuple(p for p in site if p not in left_out),
+                    tuple(p for p in site if p in left_out),
+                    str(data.get("app_url", "")).rstrip("/"))
 
 
 def page_url(notebook: str) -> str:
@@ -104,17 +117,6 @@ def page_url(notebook: str) -> str:
     so a link the page's Python makes (``03-klover.ipynb?lang=en``) needs only its suffix
     changed, which the page script does."""
     return str(PurePosixPath(notebook).with_suffix(".html"))
-
-
-# Folders whose notebooks are not pages of the course.
-NOT_PAGES = {"tests", "benchmarks", "build", "node_modules", ".venv", ".ipynb_checkpoints"}
-
-
-def all_notebooks(repo: Path = REPO) -> list[str]:
-    """Every notebook of the repository that could be a page (for the pages left out)."""
-    return sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*.ipynb")
-                  if not NOT_PAGES & set(p.relative_to(repo).parts[:-1])
-                  and not any(part.startswith(".") for part in p.relative_to(repo).parts))
 
 
 def relative(target: str, start: str) -> str:
@@ -138,13 +140,13 @@ def run(command: list[str], cwd: Path | None = None) -> None:
 def npm_modules(cache: Path) -> Path:
     """`npm ci` of site/package.json into the cache (again only when the lock changed)."""
     folder = cache / "npm"
-    lock = SITE / "package-lock.json"
+    lock = SITE_DIR / "package-lock.json"
     stamp = folder / ".lock-sha256"
     if not (stamp.exists() and stamp.read_text() == sha256(lock)
             and (folder / "node_modules").is_dir()):
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
-            shutil.copy2(SITE / name, folder / name)
+            shutil.copy2(SITE_DIR / name, folder / name)
         if shutil.which("npm") is None or shutil.which("node") is None:
             raise BuildError("Node.js or npm is missing: install both (see .ci/run)")
         # --ignore-scripts: nothing from a package runs here (esbuild's binary comes as its
@@ -154,7 +156,7 @@ def npm_modules(cache: Path) -> Path:
     return folder / "node_modules"
 
 
-def check_shipped(node_modules: Path, listing: Path = SITE / "shipped-files.sha256") -> None:
+def check_shipped(node_modules: Path, listing: Path = SITE_DIR / "shipped-files.sha256") -> None:
     """Every file the site copies out of an npm package has the sha256 pinned in site/."""
     for line in listing.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -166,7 +168,7 @@ def check_shipped(node_modules: Path, listing: Path = SITE / "shipped-files.sha2
             raise BuildError(f"{name}: sha256 {got}, expected {digest} ({listing.name})")
 
 
-def pinned_wheels(requirements: Path = SITE / "browser-requirements.txt") -> dict[str, str]:
+def pinned_wheels(requirements: Path = SITE_DIR / "browser-requirements.txt") -> dict[str, str]:
     """``{"name==version": sha256}`` for every line of the browser's requirements."""
     pins = {}
     for line in requirements.read_text().splitlines():
@@ -200,7 +202,7 @@ def browser_wheels(cache: Path) -> list[Path]:
     if len(have) < len(pins):
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
              "--only-binary=:all:", "--platform", PLATFORM, "--python-version", PYTHON_VERSION,
-             "-r", str(SITE / "browser-requirements.txt"), "-d", str(folder)])
+             "-r", str(SITE_DIR / "browser-requirements.txt"), "-d", str(folder)])
         have = found()
     missing = sorted(set(pins) - set(have))
     if missing:
@@ -278,7 +280,7 @@ def compiled(node_modules: Path, archives: list[tuple[Path, str]], cache: Path) 
             jobs.append([str(archive), f"{target}.part", prefix])  # renamed once complete
         out.append(target)
     if jobs:
-        shutil.copy2(SITE / "compile.mjs", node_modules.parent / "compile.mjs")
+        shutil.copy2(SITE_DIR / "compile.mjs", node_modules.parent / "compile.mjs")
         run(["node", str(node_modules.parent / "compile.mjs"),
              str(REPO / "scripts" / "pyodide_compile.py"), json.dumps(jobs)],
             cwd=node_modules.parent)
@@ -335,25 +337,48 @@ def pyodide_lock(wheels: list[Path], npm_lock: dict[str, Any]) -> dict[str, Any]
 HREF = re.compile(r"""(href|src)=(["'])(.*?)\2""")
 
 
-def _app_sentence() -> str:
-    """The Voilà app's sentence for a cell that fails (app/serve.py), so both editions agree."""
+def _app() -> Any:
+    """The Voilà app's module (app/serve.py): its sentence for a cell that fails, and its words
+    (registered in kamplib's catalogue) for a page being made ready, so both editions agree."""
     spec = importlib.util.spec_from_file_location("kamp_app_serve", REPO / "app" / "serve.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return str(module.CELL_ERROR_NB)
+    return module
+
+
+def page_texts() -> dict[str, dict[str, str]]:
+    """What the page script says before and around Python, ``{lang: {name: text}}``."""
+    app = _app()
+    texts = browser.page_texts({"running": "app_loading", "noscript": "app_noscript"})
+    for words in texts.values():  # the app words it in bokmål only
+        words["cell_error"] = str(app.CELL_ERROR_NB)
+    return texts
+
+
+def elsewhere_cells(notebook: str, app_url: str) -> list[str]:
+    """The Python of a page left out: the site's head, where the page is instead, the
+    navigation (kamplib.teach.browser), so it reads the choices and links on as any page."""
+    return [
+        "from kamplib.widgets.site import SiteHead\n"
+        f"page = SiteHead({notebook!r})\npage",
+        "from kamplib.teach.browser import elsewhere_html\n"
+        "from kamplib.widgets.site import Live\n"
+        f"Live(lambda choices: elsewhere_html({notebook!r}, {app_url!r}, choices))",
+        "from kamplib.widgets.site import SiteNav\nSiteNav(page)",
+    ]
 
 
 @dataclass
 class Site:
-    """What one build knows: the manifest, the texts, and the files it must still copy."""
+    """What one build knows: the manifest, the page script's settings, and the files it must
+    still copy."""
 
     manifest: Manifest
-    texts: dict[str, str]
     repo: Path
     assets: dict[str, str]  # static file -> name with a version query, for the template
     config: str  # the JSON every page carries for the script
-    unpublished: set[str]
+    noscript: str  # what a browser without JavaScript shows (bokmål, as the app's)
     copies: set[str]
 
     def link(self, href: str, notebook: str) -> str:
@@ -367,8 +392,8 @@ class Site:
         rest = (f"?{parts.query}" if parts.query else "") + (
             f"#{parts.fragment}" if parts.fragment else "")
         if target.endswith(".ipynb"):
-            if target not in self.manifest.pages:
-                self.unpublished.add(target)
+            if target not in self.manifest.pages + self.manifest.left_out:
+                raise BuildError(f"{notebook} links to {target}, which is not a page of the site")
             return relative(page_url(target), here) + rest
         if (self.repo / target).is_file():
             self.copies.add(target)
@@ -389,47 +414,31 @@ class Site:
                     rendered)
                 body.append(f'<div class="kamp-md">{rendered}</div>')
             elif cell["cell_type"] == "code" and source.strip():
-                body.append(f'<div class="kamp-cell kamp-pending" data-kamp-cell="{len(cells)}">'
-                            "</div>")
+                body.append(self._place(len(cells)))
                 cells.append(source)
         title = title_of(nb, Path(notebook))
         return self._page(notebook, title, "\n".join(body), cells)
 
     def render_elsewhere(self, notebook: str) -> str:
-        """The page for a notebook the browser edition leaves out: where to find it instead."""
-        path = self.repo / notebook
-        title = title_of(json.loads(path.read_text(encoding="utf-8")), path) if path.exists() \
-            else PurePosixPath(notebook).stem
-        here = page_url(notebook)
-        t = self.texts
-        lines = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(t['elsewhere'])}</p>"]
-        if self.manifest.app_url:
-            url = f"{self.manifest.app_url}/voila/render/{notebook}"
-            lines.append(f'<p><a class="kamp-app-link" href="{html.escape(url)}">'
-                         f"{html.escape(t['elsewhere_link'])}</a></p>")
-        else:
-            lines.append(f"<p>{html.escape(t['elsewhere_local'])}</p>")
-        front = page_url(self.manifest.pages[0])
-        lines.append(f'<p><a href="{relative(front, here)}">'
-                     f"{html.escape(t['front'])}</a></p>")
-        body = '<div class="kamp-md kamp-elsewhere">' + "\n".join(lines) + "</div>"
-        return self._page(notebook, title, body, [])
+        """The page of a notebook the browser edition leaves out: where to find it instead."""
+        cells = elsewhere_cells(notebook, self.manifest.app_url)
+        body = "\n".join(self._place(i) for i in range(len(cells)))
+        return self._page(notebook, page(notebook).title("nb"), body, cells)
 
-    def render_front_door(self) -> str:
-        """index.html when the front page lies in a folder: it sends the browser there."""
-        front = page_url(self.manifest.pages[0])
-        return Template((SITE / "front-door.html").read_text(encoding="utf-8")).substitute(
-            url=html.escape(front), front=html.escape(self.texts["front"]))
+    @staticmethod
+    def _place(index: int) -> str:
+        return f'<div class="kamp-cell kamp-pending" data-kamp-cell="{index}"></div>'
 
     def _page(self, notebook: str, title: str, body: str, cells: list[str]) -> str:
         here = page_url(notebook)
-        template = Template((SITE / "page.html").read_text(encoding="utf-8"))
+        template = Template((SITE_DIR / "page.html").read_text(encoding="utf-8"))
         return template.substitute(
             title=html.escape(title),
             root="../" * len(PurePosixPath(here).parent.parts),
             js=self.assets["kamp-site.js"],
             css=self.assets["kamp-site.css"],
             config=_script_json(self.config),
+            noscript=html.escape(self.noscript),
             body=body,
             cells=_script_json(json.dumps(cells, ensure_ascii=False)),
         )
@@ -467,19 +476,21 @@ def bundle(node_modules: Path, static: Path) -> None:
     sources = node_modules.parent / "src"
     if sources.exists():
         shutil.rmtree(sources)
-    shutil.copytree(SITE / "src", sources)
+    shutil.copytree(SITE_DIR / "src", sources)
     esbuild = node_modules / ".bin" / "esbuild"
     run([str(esbuild), str(sources / "main.js"), "--bundle", "--format=esm", "--minify",
          "--target=es2020", "--loader:.css=css", "--log-level=warning",
          f"--outfile={static / 'kamp-site.js'}"], cwd=node_modules.parent)
 
 
-def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
+def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE,
           repo: Path = REPO) -> dict[str, Any]:
-    """Build the site into ``out`` (replaced); return a summary of what it holds."""
-    manifest = read_manifest(pages, repo)
-    texts = tomllib.loads((SITE / "texts.toml").read_text(encoding="utf-8"))["nb"]
-    texts["cell_error"] = _app_sentence()
+    """Build the site into ``out`` (replaced); return a summary of what it holds.
+
+    ``manifest`` is site/pages.toml's by default (tests add pages of their own to it).
+    """
+    manifest = manifest or read_manifest()
+    texts = page_texts()
     node_modules = npm_modules(cache)
     check_shipped(node_modules)
     wheels = browser_wheels(cache)
@@ -512,28 +523,23 @@ def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
         "lock": "static/" + versioned(runtime / "pyodide-lock.json", f"{rel}/pyodide-lock.json"),
         "worker": "static/" + versioned(static / "kernel.worker.js", "kernel.worker.js"),
         "packages": sorted(lock["packages"]),
+        "langs": list(LANGS),
         "texts": texts,
     }, ensure_ascii=False)
     assets = {name: versioned(static / name, name) for name in ("kamp-site.js", "kamp-site.css")}
-    site = Site(manifest, texts, repo, assets, config, set(), set())
-    for notebook in manifest.pages:
+    site = Site(manifest, repo, assets, config, texts[LANGS[0]]["noscript"], set())
+    for notebook in (*manifest.pages, *manifest.left_out):
         target = out / page_url(notebook)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(site.render(notebook), encoding="utf-8")
-    if not (out / "index.html").exists():
-        (out / "index.html").write_text(site.render_front_door(), encoding="utf-8")
-    # Every notebook left out gets its page too: a page's Python may link to any of them.
-    site.unpublished |= set(all_notebooks(repo)) - set(manifest.pages)
-    for notebook in sorted(site.unpublished):
-        target = out / page_url(notebook)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(site.render_elsewhere(notebook), encoding="utf-8")
+        made = site.render(notebook) if notebook in manifest.pages else \
+            site.render_elsewhere(notebook)
+        target.write_text(made, encoding="utf-8")
     for name in sorted(site.copies):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, out / name)
     return {
         "pages": [page_url(p) for p in manifest.pages],
-        "elsewhere": [page_url(p) for p in sorted(site.unpublished)],
+        "elsewhere": [page_url(p) for p in manifest.left_out],
         "wheels": sorted(lock["packages"]),
         "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
     }
@@ -542,17 +548,16 @@ def build(out: Path = OUT, pages: Path = PAGES, cache: Path = CACHE,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the site folder (replaced)")
-    parser.add_argument("--pages", type=Path, default=PAGES, help="the manifest of pages")
     parser.add_argument("--cache", type=Path, default=CACHE, help="downloads kept between builds")
     args = parser.parse_args(argv)
     try:
-        summary = build(args.out.resolve(), args.pages.resolve(), args.cache.resolve())
+        summary = build(args.out.resolve(), cache=args.cache.resolve())
     except BuildError as err:
         print(f"build_site: {err}", file=sys.stderr)
         return 1
-    print(f"build_site: {len(summary['pages'])} pages, {len(summary['elsewhere'])} pointing "
-          f"elsewhere, {len(summary['wheels'])} wheels, {summary['bytes'] / 1e6:.1f} MB "
-          f"in {args.out}")
+    print(f"build_site: {len(summary['pages'])} pages, {len(summary['elsewhere'])} left out "
+          f"(a page says where they are), {len(summary['wheels'])} wheels, "
+          f"{summary['bytes'] / 1e6:.1f} MB in {args.out}")
     return 0
 
 

@@ -1,7 +1,7 @@
 """Build the browser edition, serve it as `make site-serve` does, and drive it in Chromium.
 
-Shared by the site tests (`tests/test_static_site.py`, `tests/test_static_site_browser.py`) and the benchmark
-(`benchmarks/site.py`), so both look at exactly what a learner's browser gets.
+Shared by the site tests (`tests/test_site_static.py`, `tests/test_site_static_browser.py`) and
+the benchmark (`benchmarks/site.py`), so both look at exactly what a learner's browser gets.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from urllib.parse import urlparse
 
 from app_support import REPO, _stop, free_port
 
-SAMPLE_PAGES = REPO / "tests" / "site" / "pages.toml"  # a front page, a sample hand, a failure
+# A page whose cell fails, built into the test site besides the course (it is not a page of the
+# site, so nothing links to it: the test opens it from the page it is on).
+FAILING_PAGE = "tests/site/feil.ipynb"
 STAMP = ".venv/.installed-stamp"
 
 
@@ -43,30 +45,23 @@ def _load_builder() -> Any:
 BUILDER = _load_builder()
 
 
-def build(out: Path, pages: Path = BUILDER.PAGES) -> dict[str, Any]:
-    """Build a site into ``out`` from a manifest (downloads are cached in build/site-cache)."""
-    return dict(BUILDER.build(out=out, pages=pages))
-
-
 def published() -> tuple[str, ...]:
-    """The notebooks `make site` publishes (site/pages.toml), in order."""
+    """The notebooks `make site` publishes, in the site's order."""
     return tuple(BUILDER.read_manifest().pages)
 
 
 @functools.cache
 def built() -> tuple[Path, dict[str, Any]]:
-    """The test site, built once per session and removed when the session ends.
-
-    It holds the sample pages of tests/site/ first (its front page links to the course) and
-    then every page `make site` publishes, so one Python start in the browser sees them all.
-    """
+    """The site as `make site` builds it, plus the failing page, built once per session (the
+    downloads are cached in build/site-cache) and removed when the session ends."""
     out = Path(tempfile.mkdtemp(prefix="kamp-site-")) / "site"
     atexit.register(shutil.rmtree, out.parent, ignore_errors=True)
-    sample = BUILDER.read_manifest(SAMPLE_PAGES).pages
-    manifest = out.parent / "pages.toml"
-    manifest.write_text("pages = [\n" + "".join(f'    "{page}",\n'
-                                                for page in (*sample, *published())) + "]\n")
-    return out, build(out, manifest)
+    made = BUILDER.read_manifest()
+    manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE), made.left_out, made.app_url)
+    started = time.monotonic()
+    summary = dict(BUILDER.build(out=out, manifest=manifest))
+    summary["seconds"] = time.monotonic() - started
+    return out, summary
 
 
 def serve_command(folder: Path, port: int) -> list[str]:

@@ -5,6 +5,21 @@
 // its output and comm messages back as worker messages, each naming the request it answers.
 import { wrap } from 'comlink';
 
+/**
+ * A Jupyter message as JSON has it: Pyodide turns Python's None into `undefined`, which JSON
+ * has not and a widget model reads as "no value given" (so `layout.display = None`, which
+ * shows a hidden box, would change nothing).  Binary buffers pass untouched.
+ */
+export function asJson(value) {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(asJson);
+  if (value !== null && typeof value === 'object'
+      && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asJson(item)]));
+  }
+  return value;
+}
+
 let counter = 0;
 const uid = () => `kamp-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
@@ -43,13 +58,13 @@ export class Kernel {
     const parent = msg.parentHeader || {};
     if (msg.type.startsWith('comm_')) {
       this.onComm({
-        header: { msg_type: msg.type }, parent_header: parent, content: msg.content,
-        metadata: msg.metadata || {}, buffers: msg.buffers || [],
+        header: { msg_type: msg.type }, parent_header: parent, content: asJson(msg.content),
+        metadata: asJson(msg.metadata || {}), buffers: msg.buffers || [],
       });
       return;
     }
     const output = this.outputs.get(parent.msg_id);
-    if (output) output(msg.type, msg.bundle);
+    if (output) output(msg.type, asJson(msg.bundle));
   }
 
   /** Run code; `output(type, bundle)` gets its display, stream and error messages. */

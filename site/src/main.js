@@ -23,6 +23,13 @@ const state = { marks: {}, current: {}, pagesShown: 0, busy: true, errors: [], l
 window.kampSite = state;
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
+/** The learner's language, from the address (`?lang=en`) as the pages' Python reads it. */
+function pageLang() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  return config.langs.includes(asked) ? asked : config.langs[0];
+}
+const words = (name) => config.texts[pageLang()][name];
+
 const status = document.getElementById('kamp-status');
 function say(text, kind = 'info') {
   status.hidden = !text;
@@ -48,10 +55,10 @@ kernel.onLog = (text) => { // Pyodide's own lines ("Loading ipython, ..."): time
   state.log.push([performance.now(), text]);
   console.debug('[python]', text);
 };
-say(config.texts.starting);
+say(words('starting'));
 kernel.ready.then(() => mark('kernel'), (error) => {
   state.errors.push(String(error));
-  say(config.texts.failed, 'error');
+  say(words('failed'), 'error');
 });
 
 // One request at a time, as a kernel's shell channel would take them.
@@ -87,7 +94,7 @@ function show(area, type, bundle) {
     state.errors.push(`${bundle.ename}: ${bundle.evalue}`);
     out.classList.add('kamp-cell-error');
     out.setAttribute('role', 'alert');
-    out.textContent = config.texts.cell_error;
+    out.textContent = words('cell_error');
   } else if (type === 'display_data' || type === 'execute_result') {
     const data = bundle.data || {};
     if (data[WIDGET]) {
@@ -129,9 +136,15 @@ const FRESH_PAGE = [
   'get_ipython().reset(new_session=False)',
 ].join('\n');
 
-/** Python that hands the page's URL parameters to it, where Voilà puts them for a kernel. */
-const pageQuery = () => `import os\nos.environ["QUERY_STRING"] = ${
-  JSON.stringify(location.search.replace(/^\?/, ''))}\ndel os`;
+/** Python that hands the page's URL parameters to it as Voilà does for a kernel it starts for
+ *  the request (kamplib.teach.query): CGI's QUERY_STRING, and VOILA_PREHEAT=False, which says
+ *  the request is already there (no pooled kernel waiting to be handed one). */
+const pageQuery = () => [
+  'import os',
+  `os.environ["QUERY_STRING"] = ${JSON.stringify(location.search.replace(/^\?/, ''))}`,
+  'os.environ["VOILA_PREHEAT"] = "False"',
+  'del os',
+].join('\n');
 
 let generation = 0;
 
@@ -143,9 +156,10 @@ async function runPage() {
   state.busy = true;
   state.current = { started: performance.now() };
   state.errors = []; // what went wrong on the page now shown
+  document.documentElement.lang = pageLang();
   document.body.classList.remove('kamp-ready');
   if (state.pagesShown > 0) {
-    say(config.texts.running);
+    say(words('running'));
     await serial(() => kernel.execute(FRESH_PAGE));
   }
   await serial(() => kernel.execute(pageQuery()));
@@ -179,6 +193,26 @@ function ourPage(url) {
   if (page.pathname.endsWith('.ipynb')) page.pathname = page.pathname.replace(/\.ipynb$/, '.html');
   return page.pathname.endsWith('.html') ? page : null;
 }
+
+/** Links a page's Python draws name notebooks, as in the Voilà app: point each at the site's
+ *  page, so a link opened in a new tab or copied leads there too. */
+function mendLink(link) {
+  const href = link.getAttribute('href') || '';
+  if (href.includes('.ipynb') && ourPage(new URL(href, location.href))) {
+    link.setAttribute('href', href.replace(/\.ipynb(?=$|[?#])/, '.html'));
+  }
+}
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const nodes = change.type === 'attributes' ? [change.target] : change.addedNodes;
+    for (const node of nodes) {
+      if (node.nodeType !== Node.ELEMENT_NODE) continue;
+      if (node.matches('a[href]')) mendLink(node);
+      node.querySelectorAll('a[href]').forEach(mendLink);
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true, attributes: true,
+  attributeFilter: ['href'] });
 
 async function go(url, push) {
   let doc;

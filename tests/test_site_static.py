@@ -1,12 +1,13 @@
 """The browser edition's build (`make site`, scripts/build_site.py), checked without a browser.
 
-The sample site of `tests/site/` is built once per session (static_site_support.built); the browser
-tests in test_static_site_browser.py open the same build.
+The site is built once per session (static_site_support.built); the browser tests in
+test_site_static_browser.py open the same build.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import subprocess
@@ -17,9 +18,13 @@ from pathlib import Path
 
 import pytest
 from app_support import LAUNCHER
-from static_site_support import BUILDER, REPO, built, published
+from static_site_support import BUILDER, REPO, built
 
-SITE = REPO / "site"
+import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
+from kamplib.i18n import LANGS, t
+from kamplib.teach.site import FRONT, SITE
+
+SITE_DIR = REPO / "site"
 
 
 @pytest.fixture(scope="module")
@@ -70,82 +75,100 @@ def visible(page: Path) -> Visible:
     return parser
 
 
-# --- what gets published -----------------------------------------------------------------------
+# --- what to publish: the site's pages, less those that need a server ------------------------
 
-def write_notebook(path: Path, heading: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "metadata": {},
-                                           "source": [f"# {heading}"]}],
-                                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-
-
-def test_manifest_takes_globs_in_name_order_after_the_front_page(tmp_path: Path) -> None:
-    for name in ("tutorial/00-a.ipynb", "tutorial/02-c.ipynb", "tutorial/01-b.ipynb",
-                 "chapters/sekskamp.ipynb"):
-        write_notebook(tmp_path / name, name)
-    manifest = tmp_path / "pages.toml"
-    manifest.write_text('pages = ["tutorial/00-a.ipynb", "tutorial/*.ipynb", '
-                        '"chapters/*.ipynb"]\napp_url = "https://kurs.example.org/"\n')
-    read = BUILDER.read_manifest(manifest, tmp_path)
-    assert read.pages == ("tutorial/00-a.ipynb", "tutorial/01-b.ipynb", "tutorial/02-c.ipynb",
-                          "chapters/sekskamp.ipynb")
-    assert read.app_url == "https://kurs.example.org"
-    assert BUILDER.page_url("chapters/sekskamp.ipynb") == "chapters/sekskamp.html"
+def manifest_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "pages.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
-def test_manifest_entry_that_matches_nothing_stops_the_build(tmp_path: Path) -> None:
-    manifest = tmp_path / "pages.toml"
-    manifest.write_text('pages = ["tutorial/99-*.ipynb"]\n')
-    with pytest.raises(BUILDER.BuildError, match="no notebook matches 'tutorial/99-"):
-        BUILDER.read_manifest(manifest, tmp_path)
+def test_the_pages_are_the_sites_in_its_order_less_those_left_out() -> None:
+    made = BUILDER.read_manifest()
+    order = [p.path for p in SITE]
+    assert made.pages[0] == FRONT == LAUNCHER.WELCOME  # the page `make app` opens first
+    assert sorted((*made.pages, *made.left_out), key=order.index) == order
+    assert list(made.pages) == [p for p in order if p not in made.left_out]
+    # every step of the course and both chapters run in the browser
+    for section in ("tutorial", "sekskamp", "sjukamp"):
+        assert all(p.path in made.pages for p in SITE if p.section == section), section
+    # the explorations that play hundreds of games (threads, processes, pandas, plots) do not
+    assert made.left_out == ("notebooks/00-husregler-under-lupen.ipynb",
+                             "notebooks/01-taktikk.ipynb")
 
 
-def test_the_published_manifest_starts_at_the_apps_front_door(sample: Path) -> None:
-    pages = published()
-    assert pages[0] == LAUNCHER.WELCOME  # the page `make app` opens first
-    for page in pages:  # each one a page that runs, not a note that it is elsewhere
-        html = (sample / page).with_suffix(".html").read_text(encoding="utf-8")
-        assert 'class="kamp-md kamp-elsewhere"' not in html, page
+def test_leaving_out_a_page_the_site_has_not_or_the_front_page_stops_the_build(
+        tmp_path: Path) -> None:
+    with pytest.raises(BUILDER.BuildError, match=r"'notebooks/99-x\.ipynb' is not a page"):
+        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["notebooks/99-x.ipynb"]\n'))
+    with pytest.raises(BUILDER.BuildError, match=r"the front page index\.ipynb cannot"):
+        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["index.ipynb"]\n'))
+    made = BUILDER.read_manifest(manifest_file(tmp_path, 'app_url = "https://kurs.example.org/"'))
+    assert made.left_out == () and made.app_url == "https://kurs.example.org"
+
+
+def test_every_page_of_the_site_has_its_page_beside_its_notebook(sample: Path) -> None:
+    made = BUILDER.read_manifest()
+    for notebook in (*made.pages, *made.left_out):
+        assert (sample / notebook).with_suffix(".html").is_file(), notebook
+    assert BUILDER.page_url("sekskamp/01-seksere-og-sjuere.ipynb") == \
+        "sekskamp/01-seksere-og-sjuere.html"
 
 
 # --- pages: narrative and places for outputs, never code -----------------------------------------
 
-def test_index_html_opens_the_front_page(sample: Path) -> None:
-    door = (sample / "index.html").read_text(encoding="utf-8")
-    assert '<meta http-equiv="refresh" content="0; url=tests/site/00-forside.html">' in door
-    assert "tests/site/00-forside.html" in [u for _, u in visible(sample / "index.html").urls]
+def cells_of(page: Path) -> list[str]:
+    found = re.search(r'<script type="application/json" class="kamp-cells">(.*?)</script>',
+                      page.read_text(encoding="utf-8"), re.S)
+    assert found, f"{page.name} carries no cells"
+    return list(json.loads(found[1].replace("<\\/", "</")))
 
 
-def test_every_notebook_left_out_has_a_page_saying_so(sample: Path) -> None:
-    published_pages = set(BUILDER.read_manifest(sample.parent / "pages.toml").pages)
-    for notebook in BUILDER.all_notebooks():
-        html = (sample / notebook).with_suffix(".html").read_text(encoding="utf-8")
-        assert ('class="kamp-md kamp-elsewhere"' in html) == (notebook not in published_pages)
-    assert not any(n.startswith(("tests/", "build/")) for n in BUILDER.all_notebooks())
+def code_of(notebook: str) -> list[str]:
+    cells = json.loads((REPO / notebook).read_text(encoding="utf-8"))["cells"]
+    return [code for cell in cells
+            if cell["cell_type"] == "code" and (code := "".join(cell["source"])).strip()]
 
 
-def test_front_page_shows_the_narrative_and_no_code(sample: Path) -> None:
-    front = visible(sample / "tests" / "site" / "00-forside.html")
-    text = "".join(front.text)
-    assert "Prøveside for nettleserutgaven" in text
-    for code in ("rounds_overview_html", "import", "make_rules("):
-        assert code not in text, f"code {code!r} is visible on the front page"
-    cells = re.search(r'<script type="application/json" class="kamp-cells">(.*?)</script>',
-                      (sample / "tests/site/00-forside.html").read_text(encoding="utf-8"), re.S)
-    assert cells and "rounds_overview_html" in json.loads(cells[1])[1]
+def test_index_html_is_the_front_page_itself(sample: Path) -> None:
+    front = (sample / "index.html").read_text(encoding="utf-8")
+    assert cells_of(sample / "index.html") == code_of(FRONT)
+    assert "http-equiv" not in front
+    title = re.search(r"<title>(.*?)</title>", front)
+    assert title and html.unescape(title[1]) == SITE[0].title("nb")
+
+
+def test_a_page_shows_its_narrative_and_no_code(sample: Path) -> None:
+    notebook = "tutorial/02-pass.ipynb"
+    page = sample / "tutorial" / "02-pass.html"
+    text = "".join(visible(page).text)
+    cells = json.loads((REPO / notebook).read_text(encoding="utf-8"))["cells"]
+    first_markdown = next("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert first_markdown.splitlines()[0].lstrip("# ").strip() in text
+    for code in ("SiteHead(", "import", "PlayHand("):
+        assert code not in text, f"code {code!r} is visible on {notebook}"
+    assert cells_of(page) == code_of(notebook)
+    assert any("PlayHand(" in cell for cell in cells_of(page))
+    assert len(re.findall(r'data-kamp-cell="\d+"', page.read_text(encoding="utf-8"))) == \
+        len(cells_of(page))
 
 
 def test_links_lead_to_pages_of_the_site_never_to_a_notebook(sample: Path) -> None:
-    front = visible(sample / "tests" / "site" / "00-forside.html")
-    hrefs = [url for tag, url in front.urls if tag == "a"]
-    assert "01-spill.html" in hrefs
-    assert "../../notebooks/taktikk.html" in hrefs
-    assert "../../tutorial/00-velkommen.html" in hrefs
     for page in sample.rglob("*.html"):
         for _, url in visible(page).urls:
             assert ".ipynb" not in url, f"{page.name} links to a notebook: {url}"
-    failing = visible(sample / "tests" / "site" / "02-feil.html")
-    assert "03-adresse.html?lang=en&queen_points=5" in [u for t, u in failing.urls if t == "a"]
+    site = BUILDER.Site(BUILDER.read_manifest(), REPO,
+                        {"kamp-site.js": "a.js", "kamp-site.css": "a.css"}, "{}", "", set())
+    assert site.link("03-klover.ipynb?lang=en#slutt", "tutorial/02-pass.ipynb") == \
+        "03-klover.html?lang=en#slutt"
+    assert site.link("../sekskamp/00-sekskamp.ipynb", "tutorial/09-husregler.ipynb") == \
+        "../sekskamp/00-sekskamp.html"
+    assert site.link("../notebooks/01-taktikk.ipynb", "tutorial/09-husregler.ipynb") == \
+        "../notebooks/01-taktikk.html"  # a page left out has its page too
+    assert site.link("https://example.org/x.ipynb", FRONT) == "https://example.org/x.ipynb"
+    with pytest.raises(BUILDER.BuildError, match=r"tutorial/02-pass\.ipynb links to "
+                                                 r"tutorial/99-mangler\.ipynb, which is not"):
+        site.link("99-mangler.ipynb", "tutorial/02-pass.ipynb")
 
 
 def test_pages_name_no_other_host(sample: Path) -> None:
@@ -153,27 +176,31 @@ def test_pages_name_no_other_host(sample: Path) -> None:
         for tag, url in visible(page).urls:
             if tag != "a":
                 assert not re.match(r"(https?:)?//", url), f"{page.name} loads {url}"
-        if page.name != "index.html":  # index.html only sends the browser to the front page
-            assert config_of(page)["pyodide"].startswith("static/")
+        assert config_of(page)["pyodide"].startswith("static/")
 
 
-def test_unpublished_notebook_gets_a_page_saying_where_to_find_it(sample: Path) -> None:
-    texts = config_of(sample / "tests/site/00-forside.html")["texts"]
-    page = "".join(visible(sample / "notebooks" / "taktikk.html").text)
-    assert BUILDER.title_of(json.loads((REPO / "notebooks" / "taktikk.ipynb").read_text()),
-                            Path("taktikk.ipynb")) in page
-    assert texts["elsewhere"] in page and "make app" in page
-    with_app = BUILDER.Site(BUILDER.Manifest(("tests/site/00-forside.ipynb",),
-                                             "https://kurs.example.org"),
-                            texts, REPO, {"kamp-site.js": "a.js", "kamp-site.css": "a.css"},
-                            "{}", set(), set())
-    html = with_app.render_elsewhere("notebooks/taktikk.ipynb")
-    assert 'href="https://kurs.example.org/voila/render/notebooks/taktikk.ipynb"' in html
-    assert texts["elsewhere_link"] in html
+def test_a_page_left_out_runs_the_sites_head_and_navigation_around_where_it_is(
+        sample: Path) -> None:
+    notebook = "notebooks/01-taktikk.ipynb"
+    cells = cells_of(sample / "notebooks" / "01-taktikk.html")
+    assert cells == BUILDER.elsewhere_cells(notebook, "")
+    assert f"SiteHead({notebook!r})" in cells[0] and "SiteNav(page)" in cells[-1]
+    with_app = BUILDER.elsewhere_cells(notebook, "https://kurs.example.org")
+    assert "'https://kurs.example.org'" in with_app[1]
 
 
-def test_a_failing_cell_says_what_the_app_says() -> None:
-    assert BUILDER._app_sentence() == LAUNCHER.CELL_ERROR_NB
+def test_the_page_script_speaks_the_catalogues_words_in_every_language(sample: Path) -> None:
+    config = config_of(sample / "index.html")
+    assert config["langs"] == list(LANGS)
+    for lang in LANGS:
+        words = config["texts"][lang]
+        assert words["starting"] == t("browser_starting", lang)
+        assert words["failed"] == t("browser_failed", lang)
+        assert words["running"] == t("app_loading", lang)  # the app's words for the same moment
+        assert words["cell_error"] == LAUNCHER.CELL_ERROR_NB
+    noscript = re.search(r'<noscript><p class="kamp-noscript">(.*?)</p></noscript>',
+                         (sample / "index.html").read_text(encoding="utf-8"))
+    assert noscript and html.unescape(noscript[1]) == t("app_noscript", "nb")
 
 
 # --- the browser's Python: exactly the shipped wheels ----------------------------------------
@@ -190,7 +217,7 @@ def test_pyodide_lock_lists_exactly_the_shipped_wheels_with_their_hashes(sample:
         assert needed in lock["packages"]
     assert not {"pandas", "numpy", "matplotlib"} & set(lock["packages"])
     # every page loads all of them at start, so no learner ever needs a %pip cell
-    assert config_of(sample / "tests/site/00-forside.html")["packages"] == sorted(lock["packages"])
+    assert config_of(sample / "index.html")["packages"] == sorted(lock["packages"])
 
 
 def test_shipped_python_is_compiled_for_the_browser(sample: Path) -> None:
@@ -246,7 +273,7 @@ def test_kamplib_wheel_imports_on_its_own(tmp_path: Path) -> None:
 # --- every download is pinned ------------------------------------------------------------------
 
 def test_every_browser_wheel_is_pinned_by_sha256() -> None:
-    lines = [line for line in (SITE / "browser-requirements.txt").read_text().splitlines()
+    lines = [line for line in (SITE_DIR / "browser-requirements.txt").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
     assert lines
     for line in lines:
@@ -254,8 +281,8 @@ def test_every_browser_wheel_is_pinned_by_sha256() -> None:
 
 
 def test_every_npm_package_is_pinned_and_comes_from_the_registry() -> None:
-    lock = json.loads((SITE / "package-lock.json").read_text())
-    wanted = json.loads((SITE / "package.json").read_text())["dependencies"]
+    lock = json.loads((SITE_DIR / "package-lock.json").read_text())
+    wanted = json.loads((SITE_DIR / "package.json").read_text())["dependencies"]
     assert lock["packages"][""]["dependencies"] == wanted
     assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in wanted.values()), "pin exact versions"
     for name, entry in lock["packages"].items():
