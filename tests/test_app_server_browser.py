@@ -32,7 +32,8 @@ require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEP = "tutorial/02-pass.ipynb"
-EXPLORATION = "notebooks/00-husregler-under-lupen.ipynb"  # not pre-heated: its page is built while one waits
+# not pre-heated: its page is built while one waits
+EXPLORATION = "notebooks/00-husregler-under-lupen.ipynb"
 GRACE = 3.0
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
