@@ -10,6 +10,7 @@ the git-ignored `screenshots/` folder.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -246,6 +247,21 @@ def test_a_page_left_out_says_where_to_find_it_in_the_learners_language(
     printout = Path(download.value.path()).read_text(encoding="utf-8")
     assert printout.startswith("<!DOCTYPE html>") and "+5" in printout
     assert learner.problems() == []
+
+
+def test_the_printout_prints_whole_on_two_a4_pages(learner: Learner) -> None:
+    from pypdf import PdfReader
+
+    page = learner.page
+    assert learner.at("notebooks/03-utskrift.html?queen_points=5&lang=en")
+    page.emulate_media(media="print")
+    pages = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages
+    page.emulate_media(media="screen")
+    text = [p.extract_text() for p in pages]
+    assert len(pages) == 2, [x[:80] for x in text]
+    assert "+5" in text[0]  # the chosen queen points, in the summary
+    # nothing else of the page is printed: not the picker, not the navigation
+    assert not any(t("site_home", "en").strip("↑ ") in x for x in text)
 
 
 def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) -> None:

@@ -20,7 +20,7 @@ def test_a_page_left_out_says_why_and_how_to_find_it_at_home(lang: str) -> None:
     assert f"<h1>{page(TAKTIKK).title(lang)}</h1>" in drawn
     assert t("browser_elsewhere", lang) in drawn
     assert t("browser_elsewhere_local", lang).replace("'", "&#x27;") in drawn
-    assert "<a " not in drawn and f"lang='{lang}'" in drawn
+    assert "<a " not in drawn and f"lang='{lang}'" in drawn and "kamp-md" in drawn
 
 
 def test_with_the_apps_address_it_links_there_with_the_choices() -> None:

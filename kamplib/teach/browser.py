@@ -75,4 +75,5 @@ def elsewhere_html(path: str, app_url: str = "", choices: Choices | None = None)
                      f"href='{escape(url)}'>{escape(t('browser_elsewhere_link', lang))}</a></p>")
     else:
         lines.append(f"<p>{escape(t('browser_elsewhere_local', lang))}</p>")
-    return f"<div class='kamp-elsewhere' lang='{lang}'>{''.join(lines)}</div>"
+    # kamp-md: the site's stylesheet draws it as the narrative of a page
+    return f"<div class='kamp-elsewhere kamp-md' lang='{lang}'>{''.join(lines)}</div>"
