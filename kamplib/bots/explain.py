@@ -37,7 +37,7 @@ class MoveName:
         if isinstance(self.move, Card):
             return self.move.symbol
         if self.move == PASS:
-            return t("coach_pass", lang)
+            return t("move_pass", lang)
         return suit_name(str(self.move), lang)
 
 
@@ -62,7 +62,7 @@ def describe(sit: Situation, move: Move) -> Fact:
     if len(sit.legal) == 1:
         if move == PASS:
             return Fact("fact_must_pass", {}, NEUTRAL)
-        return Fact("fact_only", {"card": move}, NEUTRAL)
+        return Fact("why_only_move", {"card": move}, NEUTRAL)
     if sit.kind == "fantan":
         return _describe_fantan(sit, move)
     card: Card = move  # type: ignore[assignment]
