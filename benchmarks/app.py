@@ -499,7 +499,7 @@ def page_assets(server: Any, step: str) -> list[str]:
         def note(request: Any) -> None:
             url = urlsplit(request.url)
             path = url.path + (f"?{url.query}" if url.query else "")
-            own = ("/voila/render/", "/api/", "/voila/kamp/", "/voila/api/")
+            own = ("/voila/render/", "/api/kernels/")  # the rest are POSTs
             if (request.method == "GET" and url.netloc == urlsplit(server.base).netloc
                     and not path.startswith(own) and path not in wanted):
                 wanted.append(path)

@@ -165,8 +165,9 @@ class Click:
 class LightLearner:
     """One learner's browser, as far as the server can tell: cookies, page, kernel, clicks."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, timeout: float = TIMEOUT) -> None:
         self.base = base.rstrip("/")
+        self.timeout = timeout
         self.http = AsyncHTTPClient()
         self.cookies: dict[str, str] = {}
         self.session = str(uuid.uuid4())  # @jupyterlab/services' client id for this page
@@ -198,13 +199,15 @@ class LightLearner:
     async def request(self, path: str, method: str = "GET", body: bytes | None = None,
                       headers: dict[str, str] | None = None, **options: Any) -> HTTPResponse:
         url = path if path.startswith("http") else self.base + path
-        response = await self.http.fetch(HTTPRequest(
-            url, method=method, body=body, follow_redirects=False,
-            headers={"Cookie": self._cookie_header(), **(headers or {})},
-            connect_timeout=TIMEOUT, request_timeout=TIMEOUT, **options), raise_error=False)
+        try:
+            response = await self.http.fetch(HTTPRequest(
+                url, method=method, body=body, follow_redirects=False,
+                headers={"Cookie": self._cookie_header(), **(headers or {})},
+                connect_timeout=self.timeout, request_timeout=self.timeout, **options),
+                raise_error=False)
+        except HTTPClientError as error:  # no HTTP answer at all: timed out, reset
+            raise LearnerError(f"{method} {path}: {error} ({self.timeout:.0f} s)") from None
         self._keep_cookies(response)
-        if response.code == 599:  # no HTTP answer at all (refused, reset, timed out)
-            raise LearnerError(f"{method} {path}: {response.error}")
         return response
 
     async def open(self, path: str) -> int:
@@ -268,7 +271,7 @@ class LightLearner:
         self.ws = await websocket_connect(
             HTTPRequest(ws_url, headers={"Cookie": self._cookie_header(),
                                          "Origin": self.base},
-                        connect_timeout=TIMEOUT, request_timeout=TIMEOUT),
+                        connect_timeout=self.timeout, request_timeout=self.timeout),
             subprotocols=[PROTOCOL], max_message_size=256 * 2**20)
         if self.ws.selected_subprotocol != PROTOCOL:
             raise LearnerError(f"the server chose {self.ws.selected_subprotocol!r}, not {PROTOCOL}")
@@ -333,9 +336,9 @@ class LightLearner:
                 return await self._arrived.wait_for(found)
 
         try:
-            return await asyncio.wait_for(until(), TIMEOUT)
+            return await asyncio.wait_for(until(), self.timeout)
         except TimeoutError:
-            raise LearnerError(f"{what}: no answer within {TIMEOUT:.0f} s") from None
+            raise LearnerError(f"{what}: no answer within {self.timeout:.0f} s") from None
 
     async def send(self, channel: str, msg_type: str, content: dict[str, Any],
                    metadata: dict[str, Any] | None = None) -> str:
@@ -473,11 +476,12 @@ class Visit:
 async def visit(base: str, path: str, *, plays: int, look: float = 1.0,
                 assets: list[str] | None = None, beacon: bool = True,
                 played: Callable[[Visit], None] | None = None,
-                leave: asyncio.Event | None = None, seen: Visit | None = None) -> Visit:
+                leave: asyncio.Event | None = None, seen: Visit | None = None,
+                timeout: float = TIMEOUT) -> Visit:
     """One learner: open `path`, become interactive, play `plays` cards `look` s apart, then
     (after `played(visit)`, and once `leave` is set, if given) close the page.  Failures are
     noted in the visit (`seen`, if given, is filled in as it goes), not raised."""
-    learner = LightLearner(base)
+    learner = LightLearner(base, timeout)
     seen = seen if seen is not None else Visit()
     started = time.perf_counter()
     try:
@@ -495,8 +499,10 @@ async def visit(base: str, path: str, *, plays: int, look: float = 1.0,
         for _ in range(plays):
             await asyncio.sleep(look)  # a learner looks before playing
             seen.clicks.append(await learner.play_card())
-    except (LearnerError, HTTPClientError, OSError) as error:
-        seen.failed = str(error) or type(error).__name__
+    except LearnerError as error:
+        seen.failed = str(error)
+    except Exception as error:  # anything else the server did to this learner counts too
+        seen.failed = f"{type(error).__name__}: {error}"
     finally:
         if played is not None:
             played(seen)

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 from app_support import AppServer, kernel_processes, quick_kernels, running_app, wait_until
-from light_learner import LightLearner, run_apart, visit
+from light_learner import LearnerError, LightLearner, run_apart, visit
 
 STEP = "/voila/render/tutorial/02-pass.ipynb"
 GRACE = 3.0
+TIMEOUT = 120.0  # seconds for any answer: a loaded machine is slow, a stuck server is a failure
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def no_kernels(server: AppServer) -> bool:
 
 def test_a_light_learner_plays_a_card_and_the_kernel_shows_it(app: AppServer) -> None:
     async def play() -> tuple[LightLearner, str, list[str], str, str]:
-        learner = LightLearner(app.base)
+        learner = LightLearner(app.base, TIMEOUT)
         assert await learner.open(STEP) == 200
         assert learner.kernel_id is not None
         await learner.connect()
@@ -44,7 +45,10 @@ def test_a_light_learner_plays_a_card_and_the_kernel_shows_it(app: AppServer) ->
         assert click.cards_after == click.cards_before - 1
         return learner, click.card, hand, log_before, log_after
 
-    learner, card, hand, log_before, log_after = run_apart(play())
+    try:
+        learner, card, hand, log_before, log_after = run_apart(play())
+    except LearnerError as error:
+        raise AssertionError(f"{error}\nserver log:\n{app.log_text()[-4000:]}") from None
     # The forked kernel answers ipywidgets' control comm: one message for every model's state.
     assert learner.handshake == "control"
     assert len(learner.widgets.states) > 100
@@ -55,8 +59,8 @@ def test_a_light_learner_plays_a_card_and_the_kernel_shows_it(app: AppServer) ->
 
 def test_a_light_learner_without_goodbye_leaves_no_kernel_after_the_grace(
         app: AppServer) -> None:
-    seen = run_apart(visit(app.base, STEP, plays=1, look=0, beacon=False))
-    assert seen.failed is None, seen.failed
+    seen = run_apart(visit(app.base, STEP, plays=1, look=0, beacon=False, timeout=TIMEOUT))
+    assert seen.failed is None, f"{seen.failed}\nserver log:\n{app.log_text()[-4000:]}"
     assert seen.interactive_s is not None and len(seen.clicks) == 1
     assert not no_kernels(app)  # the socket is closed but the grace has not passed
     wait_until(lambda: no_kernels(app), GRACE + 10, "the kernel ended after the grace")
