@@ -1,18 +1,24 @@
-"""How strong and how fast are the bots?  Tournaments, decision times and simulation speed.
+"""How strong, how fast and how steady are the bots?  Tournaments, decision times, stability.
 
 Commands (results go to the "Bots" section of BENCHMARKS.md, with the command that made them):
 
-    .venv/bin/python benchmarks/bots.py tournament heuristic random --games 1000
-    .venv/bin/python benchmarks/bots.py tournament search heuristic --games 1000
+    .venv/bin/python benchmarks/bots.py tournament search heuristic --games 1000 --out s.json
+    .venv/bin/python benchmarks/bots.py tournament search heuristic --kind damer --games 1000
+    .venv/bin/python benchmarks/bots.py tournament search heuristic --game sjukamp --kind finale
+    .venv/bin/python benchmarks/bots.py tournament plain_search heuristic --games 1000 --out p.json
+    .venv/bin/python benchmarks/bots.py paired s.json p.json
+    .venv/bin/python benchmarks/bots.py publish s.json r.json ...   (kamplib/bots/measured.py)
     .venv/bin/python benchmarks/bots.py decisions --games 20
+    .venv/bin/python benchmarks/bots.py stability --positions 500
+    .venv/bin/python benchmarks/bots.py endgame --deals 40
+    .venv/bin/python benchmarks/bots.py inference --positions 60 --pools 2,4,8,16
     .venv/bin/python benchmarks/bots.py speed --games 10000
 
-A tournament is Femkamp with 4 players.  Layout ``1v3`` (default) seats one challenger with three
-opponents and rotates the challenger through all four seats on the same deals; ``2v2`` alternates
-them (ABAB and BABA).  The difference is opponents' mean total minus the challenger's total per
-game (positive: the challenger is ahead, as lowest total wins), averaged over the rotations of a
-deal first, so the 95% interval (normal, 1.96 standard errors over deals) is honest about deals
-being shared.
+Tournaments are :func:`kamplib.bots.compare.tournament`: one challenger with three opponents,
+the challenger in each seat in turn on the same deal; "ahead by" per game and per kind of round
+with a 95 % interval over deals.  ``--kind`` plays single rounds of one kind with the game's
+house rules.  ``comparison`` is :func:`kamplib.bots.compare.level_comparison` (the tactics
+notebook's table: lett and vanskelig against middels).
 """
 
 from __future__ import annotations
@@ -20,73 +26,81 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any
 
-from kamplib.bots.search import APP_SEARCH_OPTIONS
-from kamplib.simulate import simulate
+from kamplib.bots import make_bot
+from kamplib.bots.compare import level_comparison, paired, rules_for, tournament
+from kamplib.bots.heuristic import round_policy
+from kamplib.bots.search import SETTINGS, evaluate
+from kamplib.game import Game
+from kamplib.kinds import KINDS
+from kamplib.simulate import game_seed, simulate
 from kamplib.view import make_view
 
-LAYOUTS = {
-    "1v3": lambda a, b: [[a if s == r else b for s in range(4)] for r in range(4)],
-    "2v2": lambda a, b: [[a, b, a, b], [b, a, b, a]],
-}
+NAMES = ("Kari", "Ola", "Siri", "Per")
 
 
-def tournament(challenger: str, opponent: str, games: int, seed: int, layout: str,
-               workers: int | None, options: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    seatings = LAYOUTS[layout](challenger, opponent)
-    deals = max(1, games // len(seatings))
-    per_deal: dict[int, list[float]] = {}
-    wins: list[float] = []
-    own: list[float] = []
-    other: list[float] = []
-    start = time.perf_counter()
-    for bots in seatings:
-        res = simulate("femkamp", 4, bots, games=deals, seed=seed, workers=workers,
-                       progress=sys.stderr.isatty(), bot_options=options)
-        df = res.games
-        mine = df["bot"] == challenger
-        for g, rows in df.groupby("game"):
-            c = rows[mine[rows.index]]
-            o = rows[~mine[rows.index]]
-            per_deal.setdefault(int(g), []).append(o["total"].mean() - c["total"].mean())
-            own.append(c["total"].mean())
-            other.append(o["total"].mean())
-            wins.append(c["win_share"].sum())
-        done = [statistics.fmean(v) for v in per_deal.values()]
-        print(json.dumps({"partial_games": len(own), "ahead_by": round(statistics.fmean(done), 3),
-                          "wall_s": round(time.perf_counter() - start, 1)}),
-              file=sys.stderr, flush=True)
-    diffs = [statistics.fmean(v) for v in per_deal.values()]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    return {
-        "pairing": f"{challenger} vs {opponent}", "layout": layout, "games": len(own),
-        "deals": len(diffs), "seed": seed, "challenger_mean_total": round(statistics.fmean(own), 3),
-        "opponent_mean_total": round(statistics.fmean(other), 3), "ahead_by": round(mean, 3),
-        "ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "challenger_win_share": round(statistics.fmean(wins), 4),
-        "fair_win_share": round(sum(b == challenger for b in seatings[0]) / 4, 4),
-        "wall_s": round(time.perf_counter() - start, 1),
-        "options": options,
-    }
+# -- the numbers the tactics page shows ---------------------------------------------------------
+MEASURED_PY = os.path.join(os.path.dirname(__file__), "..", "kamplib", "bots", "measured.py")
+_KEPT = ("challenger", "opponent", "game", "kind", "games", "deals", "seed", "challenger_mean",
+         "ahead_by", "ci95", "challenger_win_share", "by_kind")
 
 
-def decisions(games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Time every decision of one search seat against three heuristic bots."""
-    from kamplib.bots import make_bot
-    from kamplib.bots.heuristic import round_policy
-    from kamplib.game import Game
+def publish(files: Sequence[str], path: str = MEASURED_PY) -> list[dict[str, Any]]:
+    """Write the tournaments saved with ``--out`` into :mod:`kamplib.bots.measured`, each with the
+    command that made it, for the tactics page (:func:`kamplib.bots.compare.measured`)."""
+    import pprint
 
-    names = ["Kari", "Ola", "Siri", "Per"]
-    times: list[float] = []
-    choice_times: list[float] = []
+    from kamplib.bots.compare import command_of
+
+    rows = []
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            res = json.load(f)
+        rows.append({**{k: res[k] for k in _KEPT}, "command": command_of(res)})
+    text = ('"""The large tournaments of ``benchmarks/bots.py``, as BENCHMARKS.md reports them.\n\n'
+            "Written by ``benchmarks/bots.py publish`` from the results of the commands below; "
+            "not edited by\nhand.  The tactics page shows them through "
+            ":func:`kamplib.bots.compare.measured`.\n\"\"\"\n\n"
+            "from typing import Any\n\nMEASURED: tuple[dict[str, Any], ...] = "
+            + pprint.pformat(tuple(rows), width=96, sort_dicts=False) + "\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return rows
+
+
+def _progress(rows: list[dict[str, Any]]) -> None:
+    if len(rows) % 25 == 0:
+        print(json.dumps({"deals": len(rows), "ahead_by": round(statistics.fmean(
+            r["ahead"] for r in rows), 3)}), file=sys.stderr, flush=True)
+
+
+# -- decision time ----------------------------------------------------------------------------
+def _stats(xs: list[float]) -> dict[str, float]:
+    xs = sorted(xs)
+    return {"n": len(xs), "median_ms": round(1000 * xs[len(xs) // 2], 1),
+            "p95_ms": round(1000 * xs[min(len(xs) - 1, int(0.95 * len(xs)))], 1),
+            "max_ms": round(1000 * xs[-1], 1)}
+
+
+def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp"
+              ) -> dict[str, Any]:
+    """Time every decision of one search seat against three heuristic bots, whole games: wall
+    clock (what a learner waits) and CPU time of this process (what the machine's load does
+    not change), for the decisions with a real choice (a single legal move is not searched)."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     for i in range(games):
-        g = Game(names, "femkamp", seed=seed + i)
-        bot = make_bot("search", seed=i, **options)
+        g = Game(NAMES, game, seed=seed + i)
+        bot = make_bot(level, seed=i)
         me = i % 4
         while not g.is_over:
             rnd = g.round
@@ -95,22 +109,165 @@ def decisions(games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
                 g.play(round_policy(rnd, seat))
                 continue
             view = make_view(rnd, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             move = bot.choose(view).move
-            dt = time.perf_counter() - t0
-            times.append(dt)
             if len(view.legal) > 1:
-                choice_times.append(dt)
+                wall.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
+                by_kind.setdefault(rnd.kind, []).append(cpu[-1])
             g.play(move)
+    return {"level": level, "games": games, "load_average": os.getloadavg(),
+            "wall": _stats(wall), "cpu": _stats(cpu),
+            "cpu_by_kind": {k: _stats(v) for k, v in by_kind.items()}}
 
-    def stats(xs: list[float]) -> dict[str, float]:
-        xs = sorted(xs)
-        return {"n": len(xs), "median_ms": round(1000 * xs[len(xs) // 2], 1),
-                "p95_ms": round(1000 * xs[min(len(xs) - 1, int(0.95 * len(xs)))], 1),
-                "max_ms": round(1000 * xs[-1], 1)}
 
-    return {"options": options, "games": games, "all_decisions": stats(times),
-            "with_a_choice": stats(choice_times)}
+# -- stability --------------------------------------------------------------------------------
+def random_positions(count: int, seed: int, kinds: Sequence[str] = tuple(KINDS),
+                     game_of: dict[str, str] | None = None) -> list[Any]:
+    """``count`` positions with a real choice per kind, reached by heuristic play from random
+    deals and stopped at a random move."""
+    game_of = game_of or {"trumf": "sjukamp", "finale": "sjukamp"}
+    rng = random.Random(seed)
+    out = []
+    for kind in kinds:
+        rules = rules_for(game_of.get(kind, "femkamp"), kind)
+        got = 0
+        while got < count:
+            g = Game(NAMES, rules.game, rules, seed=rng.randrange(1 << 30))
+            rnd = g.round
+            stop = rng.randrange(52)
+            views = []
+            while rnd.to_move >= 0:
+                if len(rnd.legal_moves()) > 1:
+                    views.append(make_view(rnd, rnd.to_move))
+                rnd.play(round_policy(rnd, rnd.to_move))
+            if views:
+                out.append((kind, views[min(stop * len(views) // 52, len(views) - 1)]))
+                got += 1
+    return out
+
+
+def _judged_thrice(task: tuple[str, Any, str]) -> tuple[str, dict[str, bool], float]:
+    from kamplib.hints import forget, hint
+
+    kind, view, level = task
+    forget()
+    t0 = time.process_time()
+    a = hint(view, level=level)
+    cpu = time.process_time() - t0
+    forget()
+    b = hint(view, level=level)
+    c = hint(view, level=level, seed=1)
+    labels = [r.label for r in a.ratings]
+    again = [r.label for r in c.ratings]
+    return kind, {
+        "same_call": a == b and labels == [r.label for r in b.ratings],
+        "seeds_move": c.move in a.same,
+        "seeds_labels": labels == again,
+        "moves": len(labels),
+        "seeds_move_label": sum(x == y for x, y in zip(labels, again, strict=True)),
+    }, cpu
+
+
+def stability(positions: int, seed: int, level: str = "search", workers: int = 1
+              ) -> dict[str, Any]:
+    """Analyse every position afresh twice with the same call (the coach's seed comes from the
+    position, so this must always agree), and once more with another seed, so that the deals
+    differ: is the recommendation the same move (or one just like it), is every legal move
+    given the same label, and how many of the moves are (``seeds_move_label`` of ``moves``)?
+    The time is the CPU time of one hint."""
+    tasks = [(kind, view, level) for kind, view in random_positions(positions, seed)]
+    if workers == 1:
+        results: Any = map(_judged_thrice, tasks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_judged_thrice, tasks, chunksize=8)
+    keys = ("same_call", "seeds_move", "seeds_labels", "moves", "seeds_move_label")
+    per_kind: dict[str, dict[str, int]] = {}
+    times = []
+    for kind, got, cpu in results:
+        row = per_kind.setdefault(kind, {"positions": 0, **{k: 0 for k in keys}})
+        row["positions"] += 1
+        for k in keys:
+            row[k] += got[k]
+        times.append(cpu)
+    if workers != 1:
+        pool.shutdown()
+    total = {k: sum(r[k] for r in per_kind.values()) for k in ("positions", *keys)}
+    return {"level": level, "per_kind": per_kind, "total": total, "time": _stats(times)}
+
+
+# -- the endgame threshold --------------------------------------------------------------------
+def endgame(deals: int, seed: int) -> dict[str, Any]:
+    """CPU time of one whole decision with exact endgames at each number of cards left in all
+    hands (4 players, positions from heuristic play), to choose the threshold: the exact search
+    must fit the app's time targets."""
+    out: dict[str, dict[str, Any]] = {}
+    base = SETTINGS["search"]
+    for kind, lefts in (("damer", (8, 12, 16, 20)), ("pass", (8, 12, 16, 20)),
+                        ("grand", (8, 12, 16, 20)), ("fantan", (12, 16, 20, 24, 28))):
+        for left in lefts:
+            cfg = replace(base, exact_tricks=left, exact_fantan=left)
+            times = []
+            for i in range(deals):
+                g = Game(NAMES, "custom", {"order": [kind]}, seed=game_seed(seed, i))
+                rnd = g.round
+                while rnd.to_move >= 0 and sum(h.bit_count() for h in rnd.hands) > left:
+                    rnd.play(round_policy(rnd, rnd.to_move))
+                while rnd.to_move >= 0 and len(rnd.legal_moves()) < 2:
+                    rnd.play(round_policy(rnd, rnd.to_move))
+                if rnd.to_move < 0:
+                    continue
+                view = make_view(rnd, rnd.to_move)
+                t0 = time.process_time()
+                evaluate(view, cfg)
+                times.append(time.process_time() - t0)
+            out[f"{kind} {left}"] = _stats(times)
+    return out
+
+
+def inference(positions: int, seed: int, values: Sequence[float | None],
+              pools: Sequence[int] = (4,),
+              kinds: Sequence[str] = ("pass", "klover", "damer", "fantan", "grand")
+              ) -> list[dict[str, Any]]:
+    """How well sampled deals place the hidden cards for each softness of the opponents' model
+    and each pool of candidates per deal: the share of hidden cards dealt to the seat that
+    really holds them (positions from heuristic play, where the model is right), how many of
+    48 deals are distinct, and the CPU time for 48 deals."""
+    from kamplib.bots.inference import Table, sample_deals
+
+    rows = []
+    for kind in kinds:
+        views = []
+        rng = random.Random(seed)
+        while len(views) < positions:
+            g = Game(NAMES, "custom", {"order": [kind]}, seed=rng.randrange(1 << 30))
+            rnd = g.round
+            for _ in range(rng.randrange(8, 40)):
+                if rnd.to_move < 0:
+                    break
+                rnd.play(round_policy(rnd, rnd.to_move))
+            if rnd.to_move >= 0 and Table(make_view(rnd, rnd.to_move)).unseen:
+                views.append((make_view(rnd, rnd.to_move), list(rnd.hands)))
+        for value in values:
+            for pool in pools if value is not None else (1,):
+                right = []
+                distinct = []
+                cpu = 0.0
+                for view, truth in views:
+                    table = Table(view)
+                    t0 = time.process_time()
+                    deals = sample_deals(table, random.Random(1), 48, value, pool)
+                    cpu += time.process_time() - t0
+                    hit = sum(d.count * (d.round.hands[s] & truth[s]).bit_count()
+                              for d in deals for s in table.others)
+                    right.append(hit / (48 * table.unseen.bit_count()))
+                    distinct.append(len(deals))
+                rows.append({"kind": kind, "softness": value, "pool": pool,
+                             "placed_right": round(statistics.fmean(right), 3),
+                             "distinct_of_48": round(statistics.fmean(distinct), 1),
+                             "cpu_ms_48_deals": round(1000 * cpu / len(views), 1)})
+    return rows
 
 
 def speed(games: int, seed: int, workers: int | None) -> dict[str, Any]:
@@ -130,24 +287,67 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("opponent")
     t.add_argument("--games", type=int, default=1000)
     t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--layout", choices=sorted(LAYOUTS), default="1v3")
+    t.add_argument("--game", default="femkamp")
+    t.add_argument("--kind", default=None, help="single rounds of this kind")
     t.add_argument("--workers", type=int, default=None)
-    t.add_argument("--samples", type=int, default=APP_SEARCH_OPTIONS["samples"],
-                   help="search samples (no time budget, so games are reproducible)")
+    t.add_argument("--out", default=None, help="also write the result (JSON) to this file")
+    pu = sub.add_parser("publish", help="write saved tournaments into kamplib/bots/measured.py")
+    pu.add_argument("files", nargs="+")
+    pa = sub.add_parser("paired", help="two tournaments' results on the same deals, compared")
+    pa.add_argument("first")
+    pa.add_argument("second")
+    c = sub.add_parser("comparison")
+    c.add_argument("--games", type=int, default=400)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--workers", type=int, default=None)
     d = sub.add_parser("decisions")
     d.add_argument("--games", type=int, default=20)
     d.add_argument("--seed", type=int, default=500)
+    d.add_argument("--level", default="search")
+    st = sub.add_parser("stability")
+    st.add_argument("--positions", type=int, default=500, help="per kind of round")
+    st.add_argument("--seed", type=int, default=7)
+    st.add_argument("--level", default="search")
+    st.add_argument("--workers", type=int, default=1)
+    e = sub.add_parser("endgame")
+    e.add_argument("--deals", type=int, default=40)
+    e.add_argument("--seed", type=int, default=3)
+    inf = sub.add_parser("inference")
+    inf.add_argument("--positions", type=int, default=60, help="per kind of round")
+    inf.add_argument("--seed", type=int, default=5)
+    inf.add_argument("--values", default="none,0.3,0.1,0.03")
+    inf.add_argument("--pools", default="4")
     s = sub.add_parser("speed")
     s.add_argument("--games", type=int, default=10000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--workers", type=int, default=None)
     args = p.parse_args(argv)
     if args.cmd == "tournament":
-        opts = {"search": {"samples": args.samples}}
-        out = tournament(args.challenger, args.opponent, args.games, args.seed, args.layout,
-                         args.workers, opts)
+        start = time.perf_counter()
+        out: Any = tournament(args.challenger, args.opponent, args.games, args.seed, args.game,
+                              args.kind, args.workers, progress=_progress)
+        out["wall_s"] = round(time.perf_counter() - start)
+        out["load_average_after"] = [round(x, 1) for x in os.getloadavg()]
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(out, f)
+    elif args.cmd == "publish":
+        out = publish(args.files)
+    elif args.cmd == "paired":
+        with open(args.first, encoding="utf-8") as f, open(args.second, encoding="utf-8") as g:
+            out = paired(json.load(f), json.load(g))
+    elif args.cmd == "comparison":
+        out = level_comparison(games=args.games, seed=args.seed, workers=args.workers)
     elif args.cmd == "decisions":
-        out = decisions(args.games, args.seed, dict(APP_SEARCH_OPTIONS))
+        out = decisions(args.games, args.seed, args.level)
+    elif args.cmd == "stability":
+        out = stability(args.positions, args.seed, args.level, args.workers)
+    elif args.cmd == "endgame":
+        out = endgame(args.deals, args.seed)
+    elif args.cmd == "inference":
+        out = inference(args.positions, args.seed, [None if v == "none" else float(v)
+                                                    for v in args.values.split(",")],
+                        [int(v) for v in args.pools.split(",")])
     else:
         out = speed(args.games, args.seed, args.workers)
     print(json.dumps(out))

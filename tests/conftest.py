@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, settings
 # Test files that need more than the test extra, and the markers their tests get: by name
 # prefix, so a new browser test file is marked without being listed here.
 PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
-                ("test_site", ("app", "browser")), ("test_binder", ("app",)))
+                ("test_site", ("app", "browser")), ("test_binder", ("app",)),
+                ("test_light_", ("app",)))
 
 
 def _file_marks(name: str) -> tuple[str, ...] | None:
@@ -59,3 +60,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "kamp"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # a plugin, not hooks of this file: a conftest's item hooks reach only the tests beside it,
+    # and nbval's cells live in index.ipynb, tutorial/, sekskamp/, sjukamp/ and notebooks/
+    from notebook_checks import NotebookChecks
+
+    config.pluginmanager.register(NotebookChecks(), "kamp-notebook-checks")

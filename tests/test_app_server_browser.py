@@ -140,11 +140,11 @@ def test_an_open_page_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
 # --- what the learner sees of the server ------------------------------------------------------
 
 def held_loading_screen(page: Any, url: str) -> None:
-    """Open `url` with Voilà's script held back: the loading screen stays, with its last words."""
-    page.route("**/voila/static/voila.js", lambda route: route.abort())
-    page.goto(url, timeout=180_000)
-    page.wait_for_selector("#loading_text:not(:empty)", timeout=60_000)
-    page.wait_for_load_state("load", timeout=180_000)
+    """Open `url` with Voilà's script held back (never answered): the loading screen stays,
+    with its last words, until the template's patience runs out (tests/test_app_stuck.py)."""
+    page.route("**/voila/static/voila.js", lambda route: None)
+    page.goto(url, wait_until="commit", timeout=180_000)
+    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])

@@ -3,72 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
+from bot_positions import NAMES, c, deal_masks, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamplib import PASS, Card, Game, RuleError, make_rules, new_round, parse_card
-from kamplib.bots import LEVELS, Decision, make_bot
+from kamplib import PASS, Card, Game, RuleError, new_round
+from kamplib.bots import LEVELS, SEARCH_LEVELS, Decision, level_name, make_bot
 from kamplib.bots.heuristic import policy
-from kamplib.bots.search import sample_deal
 from kamplib.bots.situation import from_round, from_view
-from kamplib.cards import suit_mask
 from kamplib.round import Round
 from kamplib.view import PlayerView, make_view
-
-NAMES = ("Kari", "Ola", "Siri", "Per")
-
-
-def position(kind: str, mine: str, plays: str = "", *, me: int | None = None,
-             not_mine: str = "", others: dict[int, str] | None = None,
-             trump_suit: str | None = None, **house: object) -> PlayerView:
-    """The view of the player to move after ``plays`` (seat 0 leads, dealer is seat 3).
-
-    ``mine``: cards the mover holds (the rest is filled in); ``not_mine``: suits (S H D C) or
-    cards the filler must not give the mover; ``others``: cards for other seats.
-    """
-    rules = make_rules("custom", {"order": [kind], **house})
-    played = [parse_card(c) for c in plays.split()]
-    me = len(played) % 4 if me is None else me
-    hands: dict[int, set[Card]] = {s: set() for s in range(4)}
-    hands[me] |= {parse_card(c) for c in mine.split()}
-    for s, text in (others or {}).items():
-        hands[s] |= {parse_card(c) for c in text.split()}
-    banned: dict[int, set[str]] = {s: set() for s in range(4)}
-    for i, card in enumerate(played):  # the plays of the first trick, from seat 0
-        hands[i % 4].add(card)
-        if i % 4 and card.suit != played[0].suit:
-            banned[i % 4].add(played[0].suit)
-    banned[me] |= {t for t in not_mine.split() if len(t) == 1}
-    avoid_cards = {parse_card(t) for t in not_mine.split() if len(t) > 1}
-    used = set().union(*hands.values())
-    # place the cards some seat may not have first, so the others still have room for them
-    rest = sorted((x for x in Card.ALL if x not in used),
-                  key=lambda x: -sum(x.suit in b for b in banned.values()) - (x in avoid_cards))
-    for card in rest:
-        for s in sorted(range(4), key=lambda s: len(hands[s])):
-            if len(hands[s]) < 13 and card.suit not in banned[s] and not (
-                    s == me and card in avoid_cards):
-                hands[s].add(card)
-                break
-        else:
-            raise AssertionError(f"cannot place {card}")
-    rnd = new_round(kind, NAMES, {NAMES[s]: list(h) for s, h in hands.items()}, dealer=3,
-                    rules=rules, trump=trump_suit)
-    for card in played:
-        rnd.play(card)
-    assert rnd.to_move == me, (rnd.to_move, me)
-    return make_view(rnd, me)
 
 
 def choose(view: PlayerView) -> Decision:
     return make_bot("heuristic").choose(view)
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
 
 
 # -- every bot plays only legal moves, in every game, table size and house rule -------------------
@@ -118,7 +68,7 @@ def test_search_bot_plays_a_whole_round_legally(kind: str, players: int) -> None
     names = ["Kari", "Ola", "Siri", "Per", "Anna"][:players]
     house = {"order": [kind], "trump": "dealer", "fantan_voluntary_pass": True}
     g = Game(names, "custom", house, seed=players)
-    bot = make_bot("search", seed=1, samples=2)
+    bot = make_bot("search", seed=1, samples=3)
     while not g.is_over:
         view = make_view(g.round, g.round.to_move)
         decision = bot.choose(view)
@@ -128,11 +78,7 @@ def test_search_bot_plays_a_whole_round_legally(kind: str, players: int) -> None
 
 
 # -- no bot can reach another hand ---------------------------------------------------------------
-def _deal(seed: int) -> list[int]:
-    rng = random.Random(seed)
-    cards = list(Card.ALL)
-    rng.shuffle(cards)
-    return [sum(x.bit for x in cards[13 * s:13 * s + 13]) for s in range(4)]
+_deal = deal_masks
 
 
 def _walk(value: object, seen: set[int]) -> list[object]:
@@ -153,8 +99,11 @@ def _walk(value: object, seen: set[int]) -> list[object]:
     return out
 
 
-def test_a_view_holds_no_round_and_no_other_hand() -> None:
-    rnd = new_round("damer", NAMES, _deal(1), dealer=3)
+@pytest.mark.parametrize("kind", ["damer", "fantan"])
+def test_a_view_holds_no_round_and_no_other_hand(kind: str) -> None:
+    """Nothing reachable from a view is a round, a game or a card another player holds now;
+    what the view can say is only *which* cards are hidden, never where."""
+    rnd = new_round(kind, NAMES, _deal(1), dealer=3)
     for _ in range(6):
         rnd.play(rnd.legal_moves()[0])
     view = make_view(rnd, rnd.to_move)
@@ -162,7 +111,8 @@ def test_a_view_holds_no_round_and_no_other_hand() -> None:
     assert not any(isinstance(x, (Round, Game)) for x in reachable)
     hidden = {card for s in range(4) if s != view.seat for card in rnd.hand(s)}
     cards = {x for x in reachable if isinstance(x, Card)}
-    assert not cards & hidden - set(view.unseen()) or cards.isdisjoint(hidden)
+    assert hidden and cards.isdisjoint(hidden)
+    assert set(view.unseen()) == hidden
 
 
 def test_bots_decide_alike_whatever_the_hidden_cards_are() -> None:
@@ -186,16 +136,6 @@ def test_poisoned_round_after_the_view_changes_nothing() -> None:
     assert make_bot("search", seed=9, samples=4).choose(view) == before
 
 
-def test_sampled_deals_respect_voids_and_hand_sizes() -> None:
-    view = position("pass", "2H", "AD 3S")  # seat 1 showed out of diamonds
-    assert "D" in view.voids[1]
-    rng = random.Random(0)
-    for _ in range(20):
-        hands = sample_deal(view, rng)
-        assert [h.bit_count() for h in hands] == list(view.hand_sizes)
-        assert not hands[1] & suit_mask("D")
-
-
 def test_search_is_deterministic_for_a_seed() -> None:
     view = position("damer", "QS 5S 9H", "KS")
     a = make_bot("search", seed=3, samples=6).choose(view)
@@ -211,6 +151,19 @@ def test_bad_search_options_are_clear() -> None:
         make_bot("search", depth=3)
     with pytest.raises(RuleError, match="samples"):
         make_bot("heuristic", samples=3)
+
+
+def test_every_search_level_plays_and_has_a_name() -> None:
+    """«vanskelig» is the app's search; the stronger analysis and the plain search of before
+    are levels too, with names, but not offered to learners."""
+    view = position("damer", "QS 5S", "KS")
+    for level in SEARCH_LEVELS:
+        bot = make_bot(level, seed=1, samples=4)
+        assert bot.level == level and bot.choose(view).move in view.legal
+    assert level_name("search") == "vanskelig"
+    assert level_name("analysis") == "analyse" and level_name("plain_search", "en") == \
+        "plain search"
+    assert set(SEARCH_LEVELS) - set(LEVELS) == {"analysis", "plain_search"}
 
 
 def test_a_bot_refuses_a_view_of_someone_not_to_move() -> None:
@@ -328,7 +281,7 @@ def test_fantan_sixes_and_sevens_opens_a_run_down() -> None:
 
 def test_grand_leads_an_ace() -> None:
     d = choose(position("grand", "AS 2S 3H 4H 5D", ""))
-    assert d.move == c("AS") and "høyeste kortet igjen" in d.text("nb")
+    assert d.move == c("AS") and "ingen av de andre har et høyere kort" in d.text("nb")
 
 
 def test_grand_wins_cheaply_in_last_seat() -> None:
@@ -371,3 +324,19 @@ def test_finale_drops_the_queen_of_clubs_under_the_king() -> None:
 def test_finale_ducks_without_taking_a_queen() -> None:
     d = choose(position("finale", "QH TH 8H", "9H"))
     assert d.move == c("8H")
+
+
+def test_a_tournament_rotates_seats_and_reports_every_kind() -> None:
+    from kamplib.bots.compare import level_comparison, tournament
+
+    res = tournament("heuristic", "random", games=8, seed=2, workers=1)
+    assert res["games"] == 8 and res["deals"] == 2
+    assert set(res["by_kind"]) == {"pass", "klover", "damer", "fantan", "grand"}
+    low, high = res["ci95"]
+    assert low <= res["ahead_by"] <= high
+    one = tournament("heuristic", "random", games=8, seed=2, kind="trumf", game="sjukamp",
+                     workers=1)
+    assert set(one["by_kind"]) == {"trumf"} and one["ahead_by"] == one["by_kind"]["trumf"][
+        "ahead_by"]
+    rows = level_comparison(("random",), games=8, seed=2, workers=1)
+    assert rows[0]["level"] == "random" and rows[0]["ahead_by"] < 0

@@ -44,6 +44,9 @@ def test_an_experiment_deals_every_variant_the_same_cards_and_grows() -> None:
     assert seks.game == "sekskamp" and seks.rules.trump == "S"
     assert winner_changes(usual, usual) == 0.0 and 0 <= winner_changes(usual, five) <= 1
     assert list(lab.compare(0, 1)) == ["Poeng per dame: 4 poeng", "Poeng per dame: 5 poeng"]
+    # variants of different rules each name only their own change: short enough for a chart
+    assert list(lab.compare()) == ["vanlige regler", "Poeng per dame: 5 poeng",
+                                   "Trumf i trumfrunden: ♠ spar"]
     lab.run(2)
     assert lab.games == 8 and sorted(lab.results[0].games["game"].unique()) == list(range(8))
 

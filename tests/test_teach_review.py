@@ -14,7 +14,7 @@ from kamplib.kinds import KINDS
 from kamplib.moves import PASS
 from kamplib.record import write_record
 from kamplib.round import Round
-from kamplib.teach.review import judge, move_text, number_text, position_seed
+from kamplib.teach.review import judge, move_text, number_text
 from kamplib.teach.session import TableSession
 from kamplib.view import make_view
 
@@ -41,7 +41,6 @@ def test_the_same_position_twice_gets_the_same_rating() -> None:
     a, b = judge(view, move), judge(make_view(rnd.copy(), seat), move)
     assert (a.label, a.rating.expected, a.best.move, a.reason("nb")) == \
         (b.label, b.rating.expected, b.best.move, b.reason("nb"))
-    assert position_seed(view) == position_seed(make_view(rnd.copy(), seat))
 
 
 def test_a_loaded_record_is_reviewed_as_the_game_was_when_played() -> None:
@@ -87,7 +86,7 @@ def test_what_the_table_shows_is_the_coachs_verdict_on_the_move_played(kind: str
     rng = random.Random(seed)
     move = rng.choice(view.legal)
     j = judge(view, move)
-    direct = hints.hint(view, seed=position_seed(view), time_budget=None).rating(move)
+    direct = hints.hint(view).rating(move)
     # the label, its words and the sentence are the rating of the move played, nothing else
     assert j.move == move and j.label == direct.label and j.reason("nb") == direct.text("nb")
     assert j.label_text("nb") in j.headline("nb") and move_text(move) in j.headline("nb")

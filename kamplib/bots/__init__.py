@@ -1,7 +1,8 @@
 """Computer opponents at three levels, each decision with a reason a learner can read.
 
 ``random`` (lett) plays any legal move, ``heuristic`` (middels) plays the tactics the rule texts
-teach, ``search`` (vanskelig) samples the hidden cards and plays each candidate out.  A bot is
+teach, ``search`` (vanskelig) samples the hidden cards in agreement with what the table showed,
+plays each candidate out and solves endgames exactly (:mod:`kamplib.bots.search`).  A bot is
 handed a :class:`~kamplib.view.PlayerView` and nothing else, so it cannot see other hands.
 """
 
@@ -13,19 +14,24 @@ from kamplib.bots.base import Bot, Decision, check_to_move, reason
 from kamplib.errors import RuleError, given
 from kamplib.i18n import LANGS, Phrase, register, t
 
-__all__ = ["LEVELS", "level_name", "Decision", "Bot", "make_bot", "check_to_move", "reason"]
+__all__ = ["LEVELS", "SEARCH_LEVELS", "level_name", "Decision", "Bot", "make_bot",
+           "check_to_move", "reason"]
 
 LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
-# Most sampled deals the search level may be asked for (each costs a playout per move).
+# Searches beyond the learner's levels: ``analysis`` (stronger, for reviews) and
+# ``plain_search`` (the search before inference and exact endgames, kept for comparisons).
+SEARCH_LEVELS: tuple[str, ...] = ("search", "analysis", "plain_search")
+# Most sampled deals a search may be asked for (each costs a playout per move).
 MAX_SAMPLES = 100_000
 
 register({
     "level_random": {"nb": "lett", "en": "easy"},
     "level_heuristic": {"nb": "middels", "en": "medium"},
     "level_search": {"nb": "vanskelig", "en": "hard"},
+    "level_analysis": {"nb": "analyse", "en": "analysis"},
+    "level_plain_search": {"nb": "enkelt søk", "en": "plain search"},
     "bot_expect_samples": {"nb": "et helt tall fra 1 til {limit}",
                            "en": "a whole number from 1 to {limit}"},
-    "bot_expect_seconds": {"nb": "et antall sekunder over 0", "en": "a number of seconds above 0"},
 })
 
 
@@ -35,7 +41,8 @@ def level_name(level: str, lang: str = "nb") -> str:
 
 
 def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) -> Bot:
-    """A bot of the given level; ``search`` takes ``samples=`` and ``time_budget=`` (seconds)."""
+    """A bot of the given level; the searches (:data:`SEARCH_LEVELS`) take ``samples=`` (the
+    most deals they draw per decision)."""
     if not isinstance(level, str):
         raise RuleError("bot_unknown_level", value=given(level), allowed=", ".join(LEVELS))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -53,10 +60,10 @@ def make_bot(level: str = "heuristic", seed: int | None = None, **options: Any) 
 
         _no_options(key, options)
         return HeuristicBot(seed)
-    if key == "search":
+    if key in SEARCH_LEVELS:
         from kamplib.bots.search import SearchBot
 
-        return SearchBot(seed, **_search_options(options))
+        return SearchBot(seed, level=key, **_search_options(key, options))
     raise RuleError("bot_unknown_level", value=level, allowed=", ".join(LEVELS))
 
 
@@ -72,21 +79,15 @@ def _no_options(level: str, options: dict[str, Any]) -> None:
                         allowed="-")
 
 
-def _search_options(options: dict[str, Any]) -> dict[str, Any]:
-    allowed = ("samples", "time_budget")
+def _search_options(level: str, options: dict[str, Any]) -> dict[str, Any]:
+    allowed = ("samples",)
     for key, value in options.items():
         if key not in allowed:
-            raise RuleError("bot_bad_option", level="search", option=key,
+            raise RuleError("bot_bad_option", level=level, option=key,
                             allowed=", ".join(allowed))
-        if key == "samples" and (not isinstance(value, int) or isinstance(value, bool)
-                                 or not 1 <= value <= MAX_SAMPLES):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SAMPLES:
             raise RuleError("bot_bad_value", option=key, value=given(value),
                             expected=Phrase("bot_expect_samples", limit=MAX_SAMPLES))
-        if key == "time_budget" and value is not None and (
-                isinstance(value, bool) or not isinstance(value, (int, float))
-                or not 0 < value < float("inf")):
-            raise RuleError("bot_bad_value", option=key, value=given(value),
-                            expected=Phrase("bot_expect_seconds"))
     return options
 
 

@@ -14,6 +14,7 @@ English, while simulations and search playouts use the move alone (no text is bu
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from kamplib.bots.base import Decision, check_to_move, reason
@@ -94,7 +95,7 @@ def _choose_trump(sit: Situation) -> Choice:
 # -- rounds where tricks or their cards cost points -------------------------------------------
 def penalty(sit: Situation, card: Card) -> int:
     """What ``card`` costs whoever takes it in this round (tricks themselves aside)."""
-    return KINDS[sit.kind].card_values(sit.rules)[card.index]
+    return sit.values[card.index]
 
 
 def _avoid(sit: Situation) -> Choice:
@@ -223,22 +224,28 @@ def _take_lead(sit: Situation, legal: tuple[Card, ...]) -> Choice:
 
 
 # -- Fan Tan ------------------------------------------------------------------------------------
+@cache
+def _rows(layout: str) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """:func:`rows_from` of every card (by index) as (row mask, the row's card bits nearest
+    first), worked out once per layout."""
+    return tuple(tuple((sum(x.bit for x in row), tuple(x.bit for x in row))
+                       for row in rows_from(c, layout) if row) for c in Card.ALL)
+
+
 def _fantan_value(sit: Situation, card: Card) -> tuple[int, int, int]:
     """(own cards freed in a row, own cards further on, cards opened for the others)."""
     chain = reach = gift = 0
     hand = sit.hand
     others = sit.in_play & ~hand & ~sit.laid
-    for row in rows_from(card, sit.rules.fantan_layout):
-        run = True
-        for i, c in enumerate(row):
-            if hand & c.bit:
-                reach += 1
-                if run:
-                    chain += 1
-            else:
-                if i == 0 and others & c.bit:
-                    gift += 1
-                run = False
+    for mask, bits in _rows(sit.rules.fantan_layout)[card.index]:
+        reach += (mask & hand).bit_count()
+        if hand & bits[0]:
+            for bit in bits:
+                if not hand & bit:
+                    break
+                chain += 1
+        elif others & bits[0]:
+            gift += 1
     return chain, reach, gift
 
 
@@ -248,19 +255,21 @@ def _fantan(sit: Situation) -> Choice:
         return PASS, "why_ft_pass", {}
     if len(cards) == 1 and len(sit.legal) == 1:
         return cards[0], "why_only_move", {"card": cards[0]}
-    values = {c: _fantan_value(sit, c) for c in cards}
-
-    def score(c: Card) -> float:
-        chain, reach, gift = values[c]
-        return 3 * chain + reach - 3 * gift + (0.5 if chain else 0)
-
-    best = max(cards, key=lambda c: (score(c), -abs(fantan_rank(c) - 7)))
-    chain, reach, gift = values[best]
+    values = [_fantan_value(sit, c) for c in cards]
+    best_i = 0
+    best_key: tuple[float, int] | None = None
+    for i, (c, (chain, reach, gift)) in enumerate(zip(cards, values, strict=True)):
+        key = (3 * chain + reach - 3 * gift + (0.5 if chain else 0), -abs(fantan_rank(c) - 7))
+        if best_key is None or key > best_key:
+            best_i, best_key = i, key
+    best = cards[best_i]
+    chain, reach, gift = values[best_i]
     if chain:
         return best, "why_ft_run", {"card": best, "count": reach}
-    held = [c for c in cards if values[c][2] and c is not best]
+    held = [(v[2], c) for c, v in zip(cards, values, strict=True) if v[2] and c is not best]
     if not gift and held:
-        return best, "why_ft_hold", {"card": best, "held": max(held, key=lambda c: values[c][2])}
+        most = max(g for g, _ in held)
+        return best, "why_ft_hold", {"card": best, "held": next(c for g, c in held if g == most)}
     if not gift:
         return best, "why_ft_safe", {"card": best}
     return best, "why_ft_least_gift", {"card": best}

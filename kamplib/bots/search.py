@@ -1,66 +1,177 @@
-"""The hard opponent: Monte Carlo over the hidden cards, each candidate played out heuristically.
+"""The hard opponent and the coach's judgement: Monte Carlo over the hidden cards, with inference.
 
-For every sample the unseen cards are dealt at random to the other players, respecting all the
-bot has seen: the cards played, each hand's size, the suits a player showed out of, and in Fan
-Tan the cards a player cannot hold because they passed while those cards were playable.  The
-round is rebuilt from that deal (hand now + cards already played = hand dealt), its history
-replayed, and every candidate move is played out to the end of the round by the heuristic policy
-for all seats.  The move with the lowest average score for the bot wins; all candidates meet the
-same sampled deals, so the comparison is fair.  Cards that are equivalent (neighbours in a suit
-with nothing hidden between them and the same points) are tried once.
+For a decision the search deals the cards it cannot see many times over, each deal agreeing
+with everything the player has seen and weighted by how well it explains the opponents' moves
+(:mod:`kamplib.bots.inference`).  On every deal each candidate move is played and the round
+finished: by the heuristic policy for all seats, or, with few cards left, exactly
+(:mod:`kamplib.bots.solver`).  All candidates meet the same deals, so they are compared in pairs.
+
+Deals come in batches until the best move's lead over every other is clear (its advantage more
+than ``z`` standard errors, or the moves too close to matter), or the budget is spent; moves
+that are clearly worse stop being played out.  The random numbers come from a seed derived from
+the position, so the same position analysed twice gets the same answer, and the budget counts
+work (moves played out, positions solved), not seconds.  Every expected score comes with its
+standard error.
+
+Three settings (:data:`SETTINGS`): ``search`` is «vanskelig», the app's strength; ``analysis``
+is a stronger one for reviews, where a learner waits a moment anyway; ``plain_search`` is the
+search as it was before inference and exact endgames (16 deals, playouts only), kept to measure
+the difference and not offered to learners.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
-import time
+from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
 
 from kamplib.bots.base import Decision, check_to_move
 from kamplib.bots.explain import describe, search_reason
 from kamplib.bots.heuristic import penalty, policy, round_policy
+from kamplib.bots.inference import Deal, DealSampler, Table
 from kamplib.bots.situation import Situation, from_view, suit_block
-from kamplib.cards import Card, mask_of, suit_mask
-from kamplib.fantan import rows_from
-from kamplib.round import PASS, Move, Round, new_round
+from kamplib.bots.solver import Solver
+from kamplib.cards import Card
+from kamplib.moves import Move
+from kamplib.round import Round
 from kamplib.view import PlayerView, make_view
 
-__all__ = ["SearchBot", "APP_SEARCH_OPTIONS", "evaluate", "Evaluation", "sample_deal"]
+__all__ = ["SearchBot", "Settings", "SETTINGS", "settings_for", "evaluate", "Evaluation",
+           "move_groups", "position_seed"]
 
-# The strength the app plays and hints with: enough samples to be clearly stronger than the
-# heuristic, a time cap so a learner never waits long (see BENCHMARKS.md, "Bots").
-APP_SEARCH_OPTIONS: dict[str, Any] = {"samples": 16, "time_budget": 0.4}
-DEFAULT_SAMPLES = 16
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard a search thinks.
+
+    ``samples``: most deals drawn; ``min_samples``: fewest before the search may stop;
+    ``batch``: deals drawn between two looks at the lead; ``softness``: the soft heuristic's
+    weight for a move other than its own (None: deals are not weighed); ``pool``: candidate
+    deals weighed for each deal kept (:class:`~kamplib.bots.inference.DealSampler`);
+    ``exact_tricks`` / ``exact_fantan``: solve
+    exactly when at most this many cards are left in all hands (0: never); ``work``: most
+    moves played out plus positions solved per decision; ``z``: how many standard errors make
+    a lead clear; ``close``: a difference in expected points too small to matter.
+    """
+
+    samples: int
+    min_samples: int
+    batch: int
+    softness: float | None
+    exact_tricks: int
+    exact_fantan: int
+    work: int
+    pool: int = 4
+    z: float = 2.0
+    close: float = 0.05
+
+
+SETTINGS: dict[str, Settings] = {
+    "search": Settings(samples=96, min_samples=24, batch=12, softness=0.1,
+                       exact_tricks=12, exact_fantan=16, work=9000),
+    "analysis": Settings(samples=320, min_samples=64, batch=32, softness=0.1,
+                         exact_tricks=16, exact_fantan=24, work=60000),
+    "plain_search": Settings(samples=16, min_samples=16, batch=16, softness=None,
+                             exact_tricks=0, exact_fantan=0, work=10**9, pool=1),
+}
+
+
+
+def settings_for(level: str, samples: int | None = None) -> Settings:
+    """A level's settings, with at most ``samples`` deals when given."""
+    base = SETTINGS[level]
+    if samples is None:
+        return base
+    return replace(base, samples=samples, min_samples=min(base.min_samples, samples),
+                   batch=min(base.batch, samples))
+
+
+def position_seed(view: PlayerView, seed: int | None = 0) -> int:
+    """A seed from the position alone (and ``seed``): the same position, the same deals."""
+    text = repr((view.kind, view.rules, view.n, view.seat, view.dealer, view.number,
+                 view.multiplier, view.out_of_play, view.hand, view.history, view.trump, seed))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
 
 class Evaluation:
-    """Average round score for the mover of every legal move, from ``samples`` sampled deals."""
+    """Each distinct legal move's expected round score for the mover, with its uncertainty.
 
-    def __init__(self, means: dict[Move, float], samples: int, groups: dict[Move, Move]) -> None:
-        self.means = means  # by representative move
-        self.samples = samples
-        self.groups = groups  # every legal move -> its representative
+    ``groups`` maps every legal move to the move that stands for it (cards that are the same
+    move here); ``deals`` is how many deals were drawn (duplicates counted), ``exact`` whether
+    the endgame was solved exactly on every deal.
+    """
+
+    def __init__(self, groups: dict[Move, Move], results: list[tuple[int, dict[Move, int]]],
+                 exact: bool, z: float = 2.0, close: float = 0.05) -> None:
+        self.groups = groups
+        self.exact = exact
+        self.z = z
+        self.close = close
+        self.deals = sum(c for c, _ in results)
+        reps = list(dict.fromkeys(groups.values()))
+        self.means: dict[Move, float] = {}
+        self.errors: dict[Move, float] = {}
+        self._results = results
+        for m in reps:
+            mean, err, _ = _weighted([(c, v[m]) for c, v in results if m in v])
+            self.means[m] = mean
+            self.errors[m] = err
 
     def expected(self, move: Move) -> float:
+        """Average round points of ``move`` for the mover."""
         return self.means[self.groups[move]]
 
+    def error(self, move: Move) -> float:
+        """Standard error of :meth:`expected`."""
+        return self.errors[self.groups[move]]
+
     def best(self, prefer: Move | None = None) -> Move:
-        """The lowest average; ties go to ``prefer`` (the heuristic's move)."""
-        low = min(self.means.values())
-        if prefer is not None and self.means[self.groups[prefer]] <= low + 1e-9:
-            return prefer
-        return min(self.means, key=lambda m: self.means[m])
+        """The lowest average, unless ``prefer`` (the tactic's move) is not shown to be worse:
+        its loss against the lowest is at most ``close`` plus ``z`` standard errors.  Moves the
+        deals cannot tell apart are then judged the same way whatever the deals were."""
+        low = min(self.means, key=lambda m: self.means[m])
+        if prefer is not None:
+            loss, err = self.loss(prefer, low)
+            if loss - self.z * err <= self.close:
+                return prefer
+        return low
+
+    def loss(self, move: Move, best: Move) -> tuple[float, float]:
+        """Points ``move`` loses on average against ``best`` (the difference of their expected
+        scores, never below 0 when ``best`` is the best), and the standard error of that
+        difference, from the deals both met (paired, so the luck of the deal cancels out)."""
+        a, b = self.groups[move], self.groups[best]
+        if a == b:
+            return 0.0, 0.0
+        pairs = [(c, v[a] - v[b]) for c, v in self._results if a in v and b in v]
+        return self.means[a] - self.means[b], _weighted(pairs)[1]
+
+
+def _weighted(values: list[tuple[int, float]]) -> tuple[float, float, float]:
+    """Mean, standard error and effective sample size of values drawn ``count`` times each."""
+    total = sum(c for c, _ in values)
+    if not total:
+        return 0.0, 0.0, 0.0
+    mean = sum(c * x for c, x in values) / total
+    if len(values) < 2:
+        return mean, 0.0, 1.0
+    var = sum(c * (x - mean) ** 2 for c, x in values) / total
+    n_eff = total * total / sum(c * c for c, _ in values)
+    var *= n_eff / max(n_eff - 1, 1.0)
+    return mean, math.sqrt(var / n_eff), n_eff
+
 
 class SearchBot:
-    """Samples hidden cards and plays candidates out; same seed, same decisions."""
+    """Samples the hidden cards, plays candidates out, solves endgames; decisions depend only on
+    the position and the seed."""
 
-    level = "search"
-
-    def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
-                 time_budget: float | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.samples = samples
-        self.time_budget = time_budget
+    def __init__(self, seed: int | None = None, samples: int | None = None,
+                 level: str = "search") -> None:
+        self.level = level
+        self.seed = seed
+        self.settings = settings_for(level, samples)
 
     def choose(self, view: PlayerView) -> Decision:
         check_to_move(view)
@@ -68,130 +179,98 @@ class SearchBot:
         h_move, h_code, h_params = policy(sit)
         if len(view.legal) == 1:
             return Decision(h_move, search_reason(h_code, h_params, None))
-        ev = evaluate(view, self.rng, self.samples, self.time_budget, sit=sit)
+        ev = evaluate(view, self.settings, seed=self.seed, sit=sit)
         move = ev.best(prefer=h_move)
         if ev.groups[move] == ev.groups[h_move]:
             move, code, params = h_move, h_code, h_params
         else:
-            code, params = describe(sit, move)
-        return Decision(move, search_reason(code, params, (ev.expected(move), ev.samples)))
+            fact = describe(sit, move)
+            code, params = fact.code, fact.params
+        return Decision(move, search_reason(code, params, (ev.expected(move), ev.deals)))
 
     def move_in(self, rnd: Round, seat: int) -> Move:
         return self.choose(make_view(rnd, seat)).move
 
-def evaluate(view: PlayerView, rng: random.Random, samples: int = DEFAULT_SAMPLES,
-             time_budget: float | None = None, *, sit: Situation | None = None) -> Evaluation:
-    """Average the mover's round score over sampled deals for every (distinct) legal move."""
-    sit = sit or from_view(view)
-    groups = _groups(sit)
-    reps = list(dict.fromkeys(groups.values()))
-    totals = dict.fromkeys(reps, 0.0)
-    start = time.perf_counter()
-    banned = _banned(view)
-    plays_by_seat = [0] * view.n
-    for seat, move in view.history:
-        if type(move) is Card:  # not a pass, nor the dealer naming trump
-            plays_by_seat[seat] |= move.bit
-    done = 0
-    while done < samples:
-        hands = sample_deal(view, rng, banned)
-        base = _rebuild(view, hands, plays_by_seat)
-        for move in reps:
-            rnd = base.copy()
-            rnd.play(move)
-            totals[move] += _playout(rnd, view.seat)
-        done += 1
-        if time_budget is not None and time.perf_counter() - start > time_budget:
-            break
-    return Evaluation({m: s / done for m, s in totals.items()}, done, groups)
 
-def _playout(rnd: Round, seat: int) -> int:
+def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int | None = 0,
+             sit: Situation | None = None) -> Evaluation:
+    """Every distinct legal move's expected round score for the mover, from sampled deals."""
+    cfg = SETTINGS[settings] if isinstance(settings, str) else settings
+    sit = sit or from_view(view)
+    groups = move_groups(sit)
+    active = list(dict.fromkeys(groups.values()))
+    rng = random.Random(position_seed(view, seed))
+    sampler = DealSampler(Table(view), rng, cfg.softness, cfg.pool)
+    left = sum(view.hand_sizes)
+    limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
+    exact = not view.needs_trump and left <= limit
+    solver: Solver | None = None
+    results: list[tuple[int, dict[Move, int]]] = []
+    drawn = 0
+    work = 0
+    me = view.seat
+    while drawn < cfg.samples and work < cfg.work and len(active) > 1:
+        batch = min(cfg.batch, cfg.samples - drawn)
+        deals = sampler.draw(batch)
+        for deal in deals:
+            values: dict[Move, int] = {}
+            if exact:
+                if solver is None:
+                    solver = Solver(deal.round)
+                before = solver.nodes
+                for m in active:
+                    child = deal.round.copy()
+                    child.play(m)
+                    values[m] = solver.solve(child)[me]
+                work += solver.nodes - before + len(active)
+            else:
+                for m in active:
+                    values[m], moves = _playout(deal, m, me)
+                    work += moves
+            results.append((deal.count, values))
+        drawn += batch
+        if drawn >= cfg.min_samples:
+            active = _still_in_race(results, active, cfg)
+    if len(active) == 1 and not results:  # every legal move is the same move
+        return Evaluation(groups, [(1, {active[0]: 0})], exact, cfg.z, cfg.close)
+    return Evaluation(groups, results, exact, cfg.z, cfg.close)
+
+
+def _playout(deal: Deal, move: Move, seat: int) -> tuple[int, int]:
+    rnd = deal.round.copy()
+    rnd.play(move)
+    moves = 1
     while rnd.to_move >= 0:
         rnd.play(round_policy(rnd, rnd.to_move))
-    return rnd.score_list()[seat]
-
-def _rebuild(view: PlayerView, hands: list[int], plays_by_seat: list[int]) -> Round:
-    """The round as it would be if the sampled hands were the real ones."""
-    dealt = [hands[s] | plays_by_seat[s] for s in range(view.n)]
-    rnd = new_round(view.kind, view.players, dealt, dealer=view.dealer, rules=view.rules,
-                    # a dealer's choice of trump is replayed from the history
-                    trump=None if view.rules.trump == "dealer" else view.trump,
-                    number=view.number,
-                    multiplier=view.multiplier, check=False)
-    for _, move in view.history:
-        rnd.play(move)
-    return rnd
-
-# -- sampling the hidden cards ----------------------------------------------------------------
-def _banned(view: PlayerView) -> list[int]:
-    """Per seat, the cards it cannot hold now as far as the table shows."""
-    banned = [0] * view.n
-    for seat, suits in enumerate(view.voids):
-        for s in suits:
-            banned[seat] |= suit_mask(s)
-    if view.kind == "fantan" and not view.rules.fantan_voluntary_pass:
-        # a forced pass shows the passer held none of the cards playable at that moment
-        layout = view.rules.fantan_layout
-        starters = mask_of(c for c in Card.ALL if c.rank == 7
-                           or (c.rank == 6 and layout == "sixes_and_sevens"))
-        playable = starters
-        for seat, move in view.history:
-            if move == PASS:
-                banned[seat] |= playable
-            else:
-                playable &= ~move.bit
-                for row in rows_from(move, layout):
-                    if row:
-                        playable |= row[0].bit
-    return banned
-
-def sample_deal(view: PlayerView, rng: random.Random, banned: list[int] | None = None
-                ) -> list[int]:
-    """Current hands (masks by seat): the mover's own, the unseen cards dealt to the others."""
-    banned = _banned(view) if banned is None else banned
-    me = view.seat
-    unseen = view.unseen()
-    others = [s for s in range(view.n) if s != me]
-    if not any(banned[s] & mask_of(unseen) for s in others):
-        return _deal_by_sizes(view, rng, unseen, others)
-    allowed = {c: [s for s in others if not banned[s] & c.bit] for c in unseen}
-    for _attempt in range(40):
-        order = list(unseen)
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(allowed[c]))
-        room = list(view.hand_sizes)
-        hands = [0] * view.n
-        for c in order:
-            options = [s for s in allowed[c] if room[s] > 0]
-            if not options:
-                break
-            seat = options[0] if len(options) == 1 else rng.choices(
-                options, weights=[room[s] for s in options])[0]
-            hands[seat] |= c.bit
-            room[seat] -= 1
-        else:
-            hands[me] = mask_of(view.hand)
-            return hands
-    # The constraints could not be met by chance (very rare): deal by hand sizes alone.
-    return _deal_by_sizes(view, rng, unseen, others)
+        moves += 1
+    return rnd.score_list()[seat], moves
 
 
-def _deal_by_sizes(view: PlayerView, rng: random.Random, unseen: tuple[Card, ...],
-                   others: list[int]) -> list[int]:
-    order = [c.bit for c in unseen]
-    rng.shuffle(order)
-    hands = [0] * view.n
-    hands[view.seat] = mask_of(view.hand)
-    i = 0
-    for s in others:
-        for bit in order[i:i + view.hand_sizes[s]]:
-            hands[s] |= bit
-        i += view.hand_sizes[s]
-    return hands
+def _still_in_race(results: list[tuple[int, dict[Move, int]]], active: list[Move],
+                   cfg: Settings) -> list[Move]:
+    """The moves not yet clearly worse than the best; one move when the race is decided (the
+    best one clearly ahead of all, or the rest too close to it to matter)."""
+    means = {m: _weighted([(c, v[m]) for c, v in results if m in v])[0] for m in active}
+    best = min(active, key=lambda m: means[m])
+    keep = [best]
+    close = True
+    for m in active:
+        if m == best:
+            continue
+        mean, err, _ = _weighted([(c, v[m] - v[best]) for c, v in results
+                                  if m in v and best in v])
+        if mean - cfg.z * err > 0:
+            continue  # clearly worse: no more playouts for it
+        keep.append(m)
+        if mean + cfg.z * err > cfg.close:
+            close = False
+    if close:
+        return [best]
+    return [m for m in active if m in keep]
 
 
 # -- equivalent moves -------------------------------------------------------------------------
-def _groups(sit: Situation) -> dict[Move, Move]:
+def move_groups(sit: Situation) -> dict[Move, Move]:
     """Each legal move mapped to a representative; neighbours in rank that score alike share one.
 
     Two cards of a suit are alike when every card ranked between them is either in the mover's
@@ -214,11 +293,12 @@ def _groups(sit: Situation) -> dict[Move, Move]:
         groups[rep] = rep
         for lo, hi in pairwise(cards):
             between = _between_mask(sit.key(lo), sit.key(hi), sit.ace_low)
-            same_points = sit.kind == "pass" or penalty(sit, lo) == penalty(sit, hi)
+            same_points = penalty(sit, lo) == penalty(sit, hi)
             if block & between or not same_points:
                 rep = hi
             groups[hi] = rep
     return groups
+
 
 def _between_mask(lo_key: int, hi_key: int, ace_low: bool) -> int:
     """Bits (within a suit block) of the ranks strictly between two strengths."""

@@ -8,7 +8,10 @@ test checks that both ways give the same situation and the same move.
 
 from __future__ import annotations
 
+from functools import cache
+
 from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
+from kamplib.kinds import KINDS
 from kamplib.round import Move, Round
 from kamplib.rules import Rules
 from kamplib.tricks import card_strength
@@ -21,7 +24,8 @@ class Situation:
     """The mover's hand and the public state, in the shape the policies want."""
 
     __slots__ = ("kind", "rules", "n", "seat", "hand", "legal", "trick", "led", "winning",
-                 "trump", "played", "in_play", "ace_low", "laid", "playable", "needs_trump")
+                 "trump", "played", "in_play", "ace_low", "laid", "playable", "needs_trump",
+                 "values", "keys")
 
     kind: str
     rules: Rules
@@ -39,6 +43,8 @@ class Situation:
     laid: int
     playable: int
     needs_trump: bool
+    values: tuple[int, ...]  # what each card (by index) costs whoever takes it, tricks aside
+    keys: tuple[int, ...]  # each card's strength within its suit (by index)
 
     @property
     def unseen(self) -> int:
@@ -47,11 +53,11 @@ class Situation:
 
     def key(self, card: Card) -> int:
         """Strength of a card within its suit (ace low in Pass with that house rule)."""
-        return card_strength(card, -1, -1, self.ace_low)
+        return self.keys[card.index]
 
     def strength(self, card: Card) -> int:
         """How strongly ``card`` would stand in the current trick (-1: it cannot win)."""
-        return card_strength(card, self.led, self.trump, self.ace_low)
+        return _strengths(self.ace_low, self.trump, self.led)[card.index]
 
     def winning_card(self) -> Card | None:
         for seat, card in self.trick:
@@ -73,10 +79,30 @@ def _new(kind: str, rules: Rules, n: int, seat: int, hand: int, legal: tuple[Mov
     sit.led = -1
     sit.winning = -1
     sit.trump = -1
-    sit.ace_low = kind == "pass" and rules.ace_low_in_pass
+    sit.ace_low = ace_low = kind == "pass" and rules.ace_low_in_pass
     sit.laid = sit.playable = 0
     sit.needs_trump = False
+    sit.values = _values(kind, rules)
+    sit.keys = _strengths(ace_low, -1, -1)
     return sit
+
+
+_LAST_VALUES: list = [None, None, ()]
+
+
+def _values(kind: str, rules: Rules) -> tuple[int, ...]:
+    """The kind's card values under these rules (the last answer is kept: playouts ask for the
+    same round's values thousands of times, and hashing the rules each time is slow)."""
+    last = _LAST_VALUES
+    if last[0] is not kind or last[1] is not rules:
+        last[:] = [kind, rules, KINDS[kind].card_values(rules)]
+    return last[2]
+
+
+@cache
+def _strengths(ace_low: bool, trump: int, led: int) -> tuple[int, ...]:
+    """:func:`card_strength` of every card (by index) in one kind of trick."""
+    return tuple(card_strength(c, led, trump, ace_low) for c in Card.ALL)
 
 
 def from_view(view: PlayerView) -> Situation:

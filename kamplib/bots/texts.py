@@ -96,8 +96,8 @@ register({
     },
     # --- Grand and Trumf ----------------------------------------------------------------
     "why_lead_master": {
-        "nb": "Spill ut {card}: det er det høyeste kortet igjen i {suit}, så stikket blir ditt",
-        "en": "Lead {card}: it is the highest card left in {suit}, so the trick is yours",
+        "nb": "Spill ut {card}: ingen av de andre har et høyere kort i {suit}",
+        "en": "Lead {card}: none of the others holds a higher card in {suit}",
     },
     "why_lead_trump": {
         "nb": "Trekk trumf med {card}: du har flere trumf enn det som er ute, så de andre "
@@ -116,8 +116,9 @@ register({
         "en": "You play last: take the trick as cheaply as you can, with {card}",
     },
     "why_win_master": {
-        "nb": "{card} er det høyeste som er igjen i {suit}: ta stikket",
-        "en": "{card} is the highest card left in {suit}: take the trick",
+        "nb": "Ingen av de andre har et høyere kort i {suit} enn {card}: ta stikket med det",
+        "en": "None of the others holds a higher card in {suit} than {card}: take the trick "
+              "with it",
     },
     "why_save_high": {
         "nb": "Stikket er ikke sikkert ennå: legg {card} og spar de høye kortene til senere",
@@ -158,40 +159,131 @@ register({
         "nb": "Alt du kan legge åpner for de andre; {card} gir dem minst",
         "en": "Everything you can lay opens a way for the others; {card} gives them least",
     },
-    "why_ft_pass_choice": {
-        "nb": "Pass med vilje: det koster 1 poeng, men kortene dine holder rekkene stengt for "
-              "de andre",
-        "en": "Pass on purpose: it costs 1 point, but your cards keep the rows closed to the "
-              "others",
+    # --- facts: what any move does, its own card the subject (ratings, search picks) ------
+    "fact_trump": {
+        "nb": "Med {suit} som trumf har du {count} kort i trumffargen",
+        "en": "With {suit} as trump you hold {count} trumps",
     },
-    # --- describing any move (search picks, rated learner moves) -------------------------
-    "what_trump": {
-        "nb": "{suit} som trumf: du har {count} kort i den fargen",
-        "en": "{suit} as trump: you hold {count} cards of that suit",
+    "fact_must_pass": {
+        "nb": "Du kan ikke legge noe, så du må si pass",
+        "en": "You cannot lay anything, so you must pass",
     },
-    "what_lead": {
-        "nb": "Spill ut {card}: {higher} høyere kort i {suit} er fortsatt ute",
-        "en": "Lead {card}: {higher} higher card(s) in {suit} are still out",
+    "fact_lead_low": {
+        "nb": "{card} spilles ut mens {higher} høyere kort i {suit} er ute, så noen andre tar "
+              "nok stikket",
+        "en": "{card} is led while {higher} higher card(s) in {suit} are out, so someone else "
+              "will likely take the trick",
     },
-    "what_lead_wins": {
-        "nb": "Spill ut {card}: ingen høyere kort i {suit} er ute, så stikket blir nok ditt",
-        "en": "Lead {card}: no higher {suit} are out, so the trick will likely be yours",
+    "fact_lead_wins": {
+        "nb": "Ingen høyere kort i {suit} er ute, så {card} tar nok stikket",
+        "en": "No higher {suit} are out, so {card} will likely win the trick",
     },
-    "what_take": {
+    "fact_lead_master": {
+        "nb": "Ingen av de andre har et høyere kort i {suit} enn {card}",
+        "en": "None of the others holds a higher card in {suit} than {card}",
+    },
+    "fact_lead": {
+        "nb": "{card} spilles ut mens {higher} høyere kort i {suit} fortsatt er ute",
+        "en": "{card} is led while {higher} higher card(s) in {suit} are still out",
+    },
+    "fact_take": {
         "nb": "{card} tar stikket slik det ligger nå",
         "en": "{card} wins the trick as it stands",
     },
-    "what_under": {
-        "nb": "{card} går under {winner}: noen andre tar stikket slik det ligger nå",
-        "en": "{card} stays below {winner}: someone else takes the trick as it stands",
+    "fact_take_master": {
+        "nb": "{card} tar stikket slik det ligger nå, og ingen av de andre har et høyere kort "
+              "i {suit}",
+        "en": "{card} wins the trick as it stands, and none of the others holds a higher card "
+              "in {suit}",
     },
-    "what_discard": {
-        "nb": "Du er renons i {suit}: kast {card}",
-        "en": "You are void in {suit}: discard {card}",
+    "fact_trump_in": {
+        "nb": "Du er renons i {suit}, og {card} stikker med trumf",
+        "en": "You are void in {suit}, and {card} takes the trick with a trump",
     },
-    "what_ft_gift": {
-        "nb": "Legg {card}: det åpner en ny plass i rekka for de andre",
-        "en": "Lay {card}: it opens a new place in the row for the others",
+    "fact_under": {
+        "nb": "{card} går under {winner}, så noen andre tar stikket slik det ligger nå",
+        "en": "{card} stays below {winner}, so someone else takes the trick as it stands",
+    },
+    "fact_under_points": {
+        "nb": "{card} går under {winner}, så poengene havner hos en annen slik det ligger nå",
+        "en": "{card} stays below {winner}, so the points go to someone else as it stands",
+    },
+    "fact_discard": {
+        "nb": "Du er renons i {suit} og kaster {card}",
+        "en": "You are void in {suit} and discard {card}",
+    },
+    "fact_give_points": {
+        "nb": "Du er renons i {suit} og gir bort {card} til den som tar stikket",
+        "en": "You are void in {suit} and give {card} away to whoever takes the trick",
+    },
+    "fact_ft_run": {
+        "nb": "{card} gjør vei for {count} kort du selv har lenger ut i rekka",
+        "en": "{card} makes way for {count} cards of your own further along the row",
+    },
+    "fact_ft_safe": {
+        "nb": "{card} åpner ingen ny plass for de andre",
+        "en": "{card} opens no new place for the others",
+    },
+    "fact_ft_gift": {
+        "nb": "{card} åpner en ny plass i rekka for de andre",
+        "en": "{card} opens a new place in the row for the others",
+    },
+    "fact_ft_pass_choice": {
+        "nb": "Et pass koster 1 poeng, men holder kortene dine tilbake",
+        "en": "A pass costs 1 point but keeps your cards back",
+    },
+    # --- the coach's judgement of a move --------------------------------------------------
+    "coach_best": {
+        "nb": "Det er det beste trekket her: i snitt {expected} poeng{error}",
+        "en": "It is the best move here: {expected} points on average{error}",
+    },
+    "coach_best_anyway": {
+        "nb": "Likevel er det det beste trekket her: i snitt {expected} poeng{error}",
+        "en": "Even so, it is the best move here: {expected} points on average{error}",
+    },
+    "coach_near_best": {
+        "nb": "Det er omtrent like godt som det beste trekket: i snitt {expected} poeng{error} "
+              "mot {best_expected}",
+        "en": "It is about as good as the best move: {expected} points on average{error} "
+              "against {best_expected}",
+    },
+    "coach_near_best_anyway": {
+        "nb": "Likevel er det omtrent like godt som det beste trekket: i snitt {expected} "
+              "poeng{error} mot {best_expected}",
+        "en": "Even so, it is about as good as the best move: {expected} points on "
+              "average{error} against {best_expected}",
+    },
+    "coach_costs_anyway": {
+        "nb": "Likevel koster det poeng her",
+        "en": "Even so, it costs points here",
+    },
+    "coach_loss": {
+        "nb": "{move}: i snitt {expected} poeng{error}; {best} hadde gitt {best_expected} — du "
+              "tapte omtrent {loss}",
+        "en": "{move}: {expected} points on average{error}; {best} would have given "
+              "{best_expected} — you lost about {loss}",
+    },
+    "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
+    "move_pass": {"nb": "Pass", "en": "Pass"},  # the move (the Pass round is kind_pass)
+    "coach_exact": {
+        "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
+        "en": "With so few cards left, every guess at the hidden cards is worked out exactly",
+    },
+    "coach_tactic_good": {
+        "nb": "Det er det taktikken anbefaler her",
+        "en": "It is what the tactics recommend here",
+    },
+    "coach_tactic_good_anyway": {
+        "nb": "Likevel er det det taktikken anbefaler her",
+        "en": "Even so, it is what the tactics recommend here",
+    },
+    "coach_tactic_other": {
+        "nb": "Taktikken anbefaler {best} her",
+        "en": "The tactics recommend {best} here",
+    },
+    "coach_tactic_other_anyway": {
+        "nb": "Likevel anbefaler taktikken {best} her",
+        "en": "Even so, the tactics recommend {best} here",
     },
     "why_search": {
         "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "

@@ -9,6 +9,7 @@ exploration pages work with data.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -118,12 +119,15 @@ class Experiment:
         return changes.pop("game", self.game), changes
 
     def compare(self, *indices: int, lang: str = "nb") -> dict[str, Any]:
-        """The results of some variants (all by default), each labelled by the house rules in
-        which they differ from the others."""
+        """The results of some variants (all by default), each labelled by its house rules:
+        variants of one rule all name it (``Poeng per dame: 4 poeng`` / ``5 poeng``), variants
+        of different rules name only their own change (``vanlige regler`` for none), so a label
+        stays short enough for a chart."""
         chosen = list(indices) or list(range(len(self.variants)))
         split = [self._split(self.variants[i]) for i in chosen]
         keys = list(dict.fromkeys(k for _, changes in split for k in changes))
-        return {variant_label(changes, game, lang, keys): self.results[i]
+        named = keys if len(keys) == 1 else []
+        return {variant_label(changes, game, lang, named): self.results[i]
                 for i, (game, changes) in zip(chosen, split, strict=True)}
 
 
@@ -271,12 +275,25 @@ def totals_chart(results: Mapping[str, Any], lang: str = "nb") -> Html:
     return _picture(fig, t("explore_total_axis", lang))
 
 
+def _axis_text(how: str, lang: str) -> Any:
+    """The axis says its numbers as the tables do: a share in percent, a decimal comma in
+    bokmål."""
+    from matplotlib.ticker import FuncFormatter
+
+    if how.startswith("share"):
+        return FuncFormatter(lambda x, _: share_text(x, lang))
+    return FuncFormatter(lambda x, _: number_text(x, lang, 0 if float(x).is_integer() else 1))
+
+
 def measure_chart(results: Mapping[str, Any], key: str, lang: str = "nb") -> Html:
     """One measure of every variant as horizontal bars."""
-    fig, ax = _figure(6, 0.6 + 0.5 * len(results))
+    labels = [textwrap.fill(label, 30) for label in results]
+    lines = sum(label.count("\n") + 1 for label in labels)
+    fig, ax = _figure(6, 0.9 + 0.3 * lines + 0.2 * len(labels))
     values = [measure(r, key) for r in results.values()]
-    ax.barh(list(results), values)
+    ax.barh(labels, values)
     ax.invert_yaxis()
+    ax.xaxis.set_major_formatter(_axis_text(MEASURES[key][2], lang))
     ax.set_title(t(MEASURES[key][0], lang))
     return _picture(fig, t(MEASURES[key][0], lang))
 

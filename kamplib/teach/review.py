@@ -1,15 +1,14 @@
 """The coach's judgement of a learner's moves, shown the same way after a move and in a review.
 
 The judgement and its words are :mod:`kamplib.hints`' (the search's rating of every legal move);
-this module only asks it in a way that is *stable* — the seed comes from the position itself
-and the search runs a fixed number of samples, so the same position always gets the same rating,
-whether it is met while playing or in a record loaded later — and words the comparison with the
-best move («♦A: i snitt 3,3 poeng; ♥2 hadde gitt 2,1 — du tapte omtrent 1,2»).
+the search is deterministic (its seed comes from the position and its budget counts work, not
+seconds), so the same position always gets the same rating, whether it is met while playing or
+in a record loaded later.  This module words the comparison with the best move («♦A: i snitt
+3,3 poeng; ♥2 hadde gitt 2,1 — du tapte omtrent 1,2»).
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,19 +20,7 @@ from kamplib.moves import PASS, Move
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.view import PlayerView
 
-__all__ = ["Judgement", "judge", "position_seed", "move_text", "RATED_SAMPLES", "number_text",
-           "lost_in_all"]
-
-# Samples the review asks the search for: the app's strength, without its time cap, so a rating
-# never depends on how busy the machine is.
-RATED_SAMPLES: int = hints.APP_SEARCH_OPTIONS["samples"]
-
-
-def position_seed(view: PlayerView) -> int:
-    """A seed that depends only on what the player knows: the same position, the same seed."""
-    parts = [view.kind, repr(view.rules), str(view.seat), " ".join(c.text for c in view.hand),
-             ";".join(f"{s}:{m}" for s, m in view.history)]
-    return zlib.crc32("|".join(parts).encode("utf-8"))
+__all__ = ["Judgement", "judge", "move_text", "number_text", "lost_in_all"]
 
 
 def move_text(move: Move, lang: str = "nb") -> str:
@@ -110,10 +97,7 @@ class Judgement:
 
 def judge(view: PlayerView, move: Move, *, level: str = "search") -> Judgement:
     """How good ``move`` was in ``view`` (the view before it), always the same for a position."""
-    options: dict[str, Any] = {}
-    if level == "search":
-        options = {"samples": RATED_SAMPLES, "time_budget": None}
-    h = hints.hint(view, level=level, seed=position_seed(view), **options)
+    h = hints.hint(view, level=level)
     rating = h.rating(move)
     best = h.rating(h.move)
     return Judgement(rating.move, rating, best, len(view.legal) == 1)

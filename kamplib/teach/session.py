@@ -229,12 +229,8 @@ class TableSession:
         if not self.my_turn:
             raise IllegalMove("teach_no_hint")
         from kamplib import hints
-        from kamplib.teach.review import RATED_SAMPLES, position_seed
 
-        view = make_view(self.round, self.learner)
-        options = ({"samples": RATED_SAMPLES, "time_budget": None}
-                   if self.hint_level == "search" else {})
-        return hints.hint(view, level=self.hint_level, seed=position_seed(view), **options)
+        return hints.hint(make_view(self.round, self.learner), level=self.hint_level)
 
     def undo(self) -> list[tuple[str, Move]]:
         """Take back the learner's last move in the shown round and the bots' replies after it
