@@ -15,6 +15,9 @@ aborted:
   --repeats;
 - next step: ms from clicking step 01's "next" link to that playable card on step 02, in the
   same Python, and to the whole page having run;
+- every page: from the front page by each page's "next" link to the end of the site, ms from the
+  click until the page has run (every page of `make site` runs in the browser; a cell that fails
+  stops the benchmark);
 - click: a legal card clicked until the table has been redrawn with the bots' replies (the
   page's own clock), step 02's sample hand with the bots' pause off (`pace=0`, `KAMP_PACE=0`:
   the pause is the same wait in both), the site against `make app` in the same run;
@@ -220,6 +223,25 @@ def next_step(browser: Any, base: str, repeats: int) -> dict[str, list[float]]:
     return {"playable_ms": playable, "ready_ms": ready}
 
 
+def every_page(browser: Any, base: str) -> list[tuple[str, float]]:
+    """The whole site by its "next" links: (page, ms from the click until it has run)."""
+    person, page, _ = open_cold(browser, base)
+    times = []
+    while page.locator(".kamp-site-nav a.kamp-next").count():
+        shown = site_state(page)["pagesShown"]
+        started = page.evaluate("""() => { const t = performance.now();
+            document.querySelector('.kamp-site-nav a.kamp-next').click(); return t; }""")
+        wait_shown(page, shown + 1)
+        state = site_state(page)
+        where = page.url.removeprefix(base).split("?")[0]
+        if state["errors"] or person.elsewhere:
+            raise RuntimeError(f"{where}: {state['errors']} {person.elsewhere}")
+        times.append((where, state["current"]["ready"] - started))
+    person.close()
+    print(f"  every page: {len(times)} pages after the front page", file=sys.stderr, flush=True)
+    return times
+
+
 def card_clicks(page: Any, clicks: int) -> list[float]:
     """Legal card clicks until the table has settled after the bots' replies (ms each)."""
     page.locator(LEGAL_CARD).first.wait_for(timeout=60_000)
@@ -292,6 +314,11 @@ def report(r: dict[str, Any]) -> str:
         f"| next step 01 → 02, same Python: the whole page run | "
         f"{median(r['next_step']['ready_ms']):.0f} ms | {len(r['next_step']['ready_ms'])} |",
     ]
+    pages = r["every_page"]
+    slowest = max(pages, key=lambda p: p[1])
+    lines.append(f"| every page by its \"next\" link, until it has run: median (slowest: "
+                 f"{slowest[0]}, {slowest[1]:.0f} ms) | {median([ms for _, ms in pages]):.0f} ms "
+                 f"| {len(pages)} |")
     site, voila = median(r["site_clicks_ms"]), median(r["voila_clicks_ms"])
     lines += [
         f"| card click until the bots' replies are drawn (no pause): browser edition | "
@@ -335,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = launch_chromium(playwright)
         results["visits"] = first_visit(browser, server.base, args.repeats)
         results["next_step"] = next_step(browser, server.base, args.repeats)
+        results["every_page"] = every_page(browser, server.base)
         results["site_clicks_ms"] = site_clicks(browser, server.base, args.clicks)
         results["voila_clicks_ms"] = voila_clicks(browser, args.clicks)
         # the two Pythons take turns, so a change in the machine's load shows in both
