@@ -14,7 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import kamplib
-from kamplib.bots import LEVELS
+from kamplib.bots import LEVELS, SEARCH_LEVELS
 from kamplib.cards import SUITS
 from kamplib.i18n import _CATALOGUE, LANGS, codes
 from kamplib.kinds import KINDS
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Entries in files other helpers own (widgets, drawing, hints, the learner's table, the engine's
 # errors) that nothing uses; the lead removes each from here as it is mended.  Nothing may be
 # added.
-NOT_YET_MENDED_UNUSED = {"draw_pile_empty", "hint_text", "teach_not_this_game",
+NOT_YET_MENDED_UNUSED = {"draw_pile_empty", "teach_not_this_game",
                          "teach_review_item", "teach_review_title", "teach_trick_so_far", "w_no",
                          "w_passes", "w_yes", "where_card", "where_player"}
 # Two codes with one text where one would do, in others' files: kinds.py words Grand's and
@@ -57,7 +57,7 @@ def _families() -> dict[str, set[str] | None]:
         "kind_points_": set(KINDS),
         "suit_": set(SUITS),
         "rank_": {"11", "12", "13", "14"},
-        "level_": set(LEVELS),
+        "level_": set(LEVELS) | set(SEARCH_LEVELS),
         "rule_help_": set(RULE_KEYS),
         "house_rule_": set(RULE_KEYS),
         "house_value_": {f"{key}_{value}" for key, values in RULE_CHOICES.items()

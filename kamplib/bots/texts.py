@@ -159,17 +159,7 @@ register({
         "nb": "Alt du kan legge åpner for de andre; {card} gir dem minst",
         "en": "Everything you can lay opens a way for the others; {card} gives them least",
     },
-    "why_ft_pass_choice": {
-        "nb": "Pass med vilje: det koster 1 poeng, men kortene dine holder rekkene stengt for "
-              "de andre",
-        "en": "Pass on purpose: it costs 1 point, but your cards keep the rows closed to the "
-              "others",
-    },
     # --- facts: what any move does, its own card the subject (ratings, search picks) ------
-    "fact_only": {
-        "nb": "Bare {card} er lov her",
-        "en": "Only {card} is allowed here",
-    },
     "fact_trump": {
         "nb": "Med {suit} som trumf har du {count} kort i trumffargen",
         "en": "With {suit} as trump you hold {count} trumps",
@@ -274,7 +264,6 @@ register({
               "{best_expected} — you lost about {loss}",
     },
     "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
-    "coach_pass": {"nb": "Pass", "en": "Pass"},
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
         "en": "With so few cards left, every guess at the hidden cards is worked out exactly",
