@@ -247,10 +247,9 @@ def _judgement(r: MoveRating, lang: str, tone: int) -> str:
     expected = format_points(r.expected, lang)
     best_expected = format_points(r.best_expected, lang)
     if r.label == "good":
-        if tone == AGAINST:
-            code = "coach_best_anyway" if r.like_best else "coach_near_best_anyway"
-        else:
-            code = "coach_best" if r.like_best else "coach_near_best"
+        code = {(True, False): "coach_best", (True, True): "coach_best_anyway",
+                (False, False): "coach_near_best", (False, True): "coach_near_best_anyway"}[
+            (r.like_best, tone == AGAINST)]
         return t(code, lang, expected=expected, error=error, best_expected=best_expected)
     # the loss as the two numbers shown add up (each rounded to a tenth)
     shown = float(f"{r.expected:.1f}") - float(f"{r.best_expected:.1f}")

@@ -11,8 +11,11 @@ from typing import Any
 
 from kamplib.cards import Card, parse_card, parse_suit
 from kamplib.errors import CardError
+from kamplib.i18n import DEFAULT_LANG, register, suit_name, t
 
-__all__ = ["PASS", "PASS_WORDS", "Move", "is_pass", "is_suit", "parse_move"]
+__all__ = ["PASS", "PASS_WORDS", "Move", "is_pass", "is_suit", "parse_move", "move_text"]
+
+register({"move_pass": {"nb": "pass", "en": "pass"}})
 
 PASS = "pass"
 PASS_WORDS: tuple[str, ...] = (PASS, "prikk")
@@ -50,3 +53,12 @@ def parse_move(move: Move) -> Move:
             except CardError:
                 pass
         raise
+
+
+def move_text(move: Move, lang: str = DEFAULT_LANG) -> str:
+    """A move as a learner reads it: ``♥8``, ``pass``, ``hjerter`` (the dealer naming trump)."""
+    if isinstance(move, Card):
+        return move.symbol
+    if move == PASS:
+        return t("move_pass", lang)
+    return suit_name(str(move), lang)

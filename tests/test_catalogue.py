@@ -34,7 +34,7 @@ NOT_YET_MENDED_UNUSED = {"draw_pile_empty", "teach_not_this_game",
 NOT_YET_MENDED_TWICE = {("kind_points_grand", "kind_points_trumf"),
                         ("draw_review_move", "teach_review_item")}
 # The same word with two meanings: the round called Pass, and the button that passes.
-HOMONYMS = {("kind_pass", "move_pass")}
+HOMONYMS = {("kind_pass", "w_pass")}
 
 
 def _import_everything() -> None:

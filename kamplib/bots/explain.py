@@ -18,7 +18,8 @@ from typing import Any
 from kamplib.bots.heuristic import TAKE_KINDS, _fantan_value, penalty
 from kamplib.bots.situation import Situation, count_above, suit_block
 from kamplib.cards import SUITS, Card
-from kamplib.i18n import LANGS, SuitName, suit_name, t
+from kamplib.i18n import LANGS, SuitName, t
+from kamplib.moves import move_text
 from kamplib.round import PASS, Move
 
 __all__ = ["Fact", "MoveName", "describe", "search_reason", "format_points", "FOR", "AGAINST",
@@ -28,17 +29,14 @@ FOR, NEUTRAL, AGAINST = 1, 0, -1
 
 
 class MoveName:
-    """A move as a learner reads it in a sentence: ``♣Q``, ``Pass``, or a suit's name."""
+    """A move inside a sentence, shown in the reader's language (:func:`~kamplib.moves.move_text`:
+    ``♣Q``, ``pass``, or a suit's name)."""
 
     def __init__(self, move: Move) -> None:
         self.move = move
 
     def shown(self, lang: str) -> str:
-        if isinstance(self.move, Card):
-            return self.move.symbol
-        if self.move == PASS:
-            return t("move_pass", lang)
-        return suit_name(str(self.move), lang)
+        return move_text(self.move, lang)
 
 
 @dataclass(frozen=True)

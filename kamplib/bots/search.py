@@ -70,7 +70,7 @@ class Settings:
 
 SETTINGS: dict[str, Settings] = {
     "search": Settings(samples=96, min_samples=24, batch=12, softness=0.1,
-                       exact_tricks=12, exact_fantan=16, work=9000),
+                       exact_tricks=12, exact_fantan=16, work=9000, pool=2),
     "analysis": Settings(samples=320, min_samples=64, batch=32, softness=0.1,
                          exact_tricks=16, exact_fantan=24, work=60000),
     "plain_search": Settings(samples=16, min_samples=16, batch=16, softness=None,

@@ -264,7 +264,6 @@ register({
               "{best_expected} — you lost about {loss}",
     },
     "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
-    "move_pass": {"nb": "Pass", "en": "Pass"},  # the move (the Pass round is kind_pass)
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
         "en": "With so few cards left, every guess at the hidden cards is worked out exactly",

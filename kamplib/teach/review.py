@@ -14,22 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib import hints
-from kamplib.cards import Card
-from kamplib.i18n import SuitName, t
-from kamplib.moves import PASS, Move
+from kamplib.i18n import t
+from kamplib.moves import Move, move_text
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.view import PlayerView
 
 __all__ = ["Judgement", "judge", "move_text", "number_text", "lost_in_all"]
-
-
-def move_text(move: Move, lang: str = "nb") -> str:
-    """A move as a learner reads it: ``♥8``, ``pass``, ``hjerter`` (naming trump)."""
-    if isinstance(move, Card):
-        return move.symbol
-    if move == PASS:
-        return t("teach_pass_word", lang)
-    return SuitName(str(move)).shown(lang)
 
 
 def number_text(value: float, lang: str = "nb") -> str:

@@ -11,17 +11,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kamplib.cards import Card
 from kamplib.deal import cards_in_play, hand_sizes, removed_cards, tricks_in_play
 from kamplib.draw.display import Html
 from kamplib.errors import RuleError
 from kamplib.game import Game
 from kamplib.i18n import KindName, register, t
 from kamplib.kinds import kind_of
+from kamplib.moves import move_text
 from kamplib.round import Round
 from kamplib.rules import Rules, defaults
 from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES, first_to_act
-from kamplib.teach import texts as _texts  # noqa: F401  (the word for a pass)
+from kamplib.teach import texts as _texts  # noqa: F401  (the teaching words)
 from kamplib.tricks import TrickRound
 
 __all__ = ["Table", "deck_table", "dealers_table", "starter_text", "trick_log", "move_log",
@@ -159,7 +159,7 @@ def trick_log(rnd: Round, lang: str = "nb", *, scoring_only: bool = False) -> Ta
 def move_log(rnd: Round, lang: str = "nb", last: int | None = None) -> Table:
     """The moves of a round in order (turn, player, card or pass); the ``last`` few if given."""
     rows = tuple((i, rnd.players[seat],
-                  move.symbol if isinstance(move, Card) else t("teach_pass_word", lang))
+                  move_text(move, lang))
                  for i, (seat, move) in enumerate(rnd.history, 1))
     table = Table((t("tbl_turn", lang), t("word_player", lang), t("tbl_move", lang)), rows)
     return table.tail(last) if last else table

@@ -103,7 +103,6 @@ register({
                       "en": "It is not your turn, so there is nothing to hint at."},
     "teach_hint": {"nb": "Tips: {move}. {reason}", "en": "Hint: {move}. {reason}"},
     "teach_your_move": {"nb": "Ditt trekk", "en": "Your move"},
-    "teach_pass_word": {"nb": "pass", "en": "pass"},
     "teach_you_name": {"nb": "Du", "en": "You"},
     "teach_next_round_button": {"nb": "Neste runde", "en": "Next round"},
     "teach_nothing_next": {"nb": "Det er ingen ny runde å gå videre til nå.",

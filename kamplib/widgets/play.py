@@ -87,7 +87,7 @@ class _TableWidget(widgets.VBox):
         self.hand = widgets.HBox()
         self.hand.add_class("kamp-hand")
         self.card_buttons: list[widgets.Button] = []
-        self.pass_button = stock_button(t("move_pass", lang), "kamp-pass",
+        self.pass_button = stock_button(t("w_pass", lang), "kamp-pass",
                                         tooltip=t("w_pass_label", lang),
                                         on_click=self._on_pass)
         self.trump_label = widgets.HTML(t("w_choose_trump", lang))

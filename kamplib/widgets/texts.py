@@ -25,6 +25,7 @@ register({
                      "en": "Step through the round trick by trick"},
     "w_replay": {"nb": "Samme utdeling på nytt", "en": "Same deal again"},
     "w_seed": {"nb": "Utdeling nr.", "en": "Deal no."},
+    "w_pass": {"nb": "Pass", "en": "Pass"},
     "w_pass_label": {"nb": "Pass (står over)", "en": "Pass (skip your turn)"},
     "w_choose_trump": {"nb": "Du gir: velg trumf", "en": "You deal: choose trump"},
     "w_save": {"nb": "Lagre spillet som fil", "en": "Save the game as a file"},
