@@ -508,9 +508,17 @@ def page_assets(server: Any, step: str) -> list[str]:
         page.goto(server.url(step), wait_until="load", timeout=180_000)
         page.wait_for_selector(LEGAL_CARD, timeout=180_000)
         page.wait_for_timeout(1000)
+        recorded = kernel_id(page)
         page.close(run_before_unload=True)
         context.close()
         browser.close()
+    deadline = time.monotonic() + 90  # its kernel ends (beacon or grace) before the class
+    while time.monotonic() < deadline:
+        try:
+            kernel_process(server.process.pid, recorded)
+        except LookupError:
+            break
+        time.sleep(1)
     return wanted
 
 
