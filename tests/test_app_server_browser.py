@@ -18,7 +18,6 @@ from app_support import (
     kernel_id,
     kernel_process,
     kernel_processes,
-    launch_chromium,
     new_learner,
     page_problems,
     quick_kernels,
@@ -46,13 +45,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("server-browser") / "voila.log",
                      quick_kernels(GRACE, 0.5)) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 def learner_page(browser: Any, viewport: dict[str, int] | None = None) -> tuple[Any, Any]:

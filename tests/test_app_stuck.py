@@ -22,7 +22,6 @@ import pytest
 from app_support import (
     REPO,
     AppServer,
-    launch_chromium,
     new_learner,
     require_chromium,
     running_app,
@@ -112,13 +111,6 @@ class Listener:
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("stuck") / "voila.log") as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture
