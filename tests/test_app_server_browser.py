@@ -129,6 +129,24 @@ def test_an_open_page_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
     context.close()
 
 
+def test_a_page_slow_to_connect_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
+    """Voilà's script arrives long after the page (a busy phone): until the front end connects,
+    only the page's own calls say it is there, and they must come often enough for the grace."""
+    context, page = learner_page(chromium)
+    held: list[Any] = []
+    page.route("**/voila/static/voila.js", lambda route: held.append(route))
+    page.goto(app.url(STEP), wait_until="commit", timeout=180_000)
+    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    kernel = kernel_id(page)
+    page.wait_for_timeout(4 * GRACE * 1000)  # no websocket all this time
+    assert kernel_alive(app, kernel), "the open page lost its kernel before it could connect"
+    assert len(held) == 1
+    held[0].continue_()
+    page.locator(LEGAL).first.wait_for(timeout=120_000)
+    play_one(page)
+    context.close()
+
+
 # --- what the learner sees of the server ------------------------------------------------------
 
 def held_loading_screen(page: Any, url: str) -> None:
