@@ -11,7 +11,9 @@ golden and fuzz tests alone, with only the test extra installed: a test file who
 """
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -44,6 +46,17 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
     selected = Expression.compile(markexpr).evaluate(lambda name, **_: name in marks)
     return None if selected else True
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Any) -> Iterator[Any]:
+    """Debian's Chromium, one for each browser test module (launched as tests/app_support.py
+    says; imported here only when a test asks, since it needs the app extra)."""
+    from app_support import launch_chromium
+
+    browser = launch_chromium(playwright)
+    yield browser
+    browser.close()
 
 
 settings.register_profile(

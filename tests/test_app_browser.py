@@ -20,7 +20,6 @@ from app_support import (
     REPO,
     WELCOME,
     AppServer,
-    launch_chromium,
     new_learner,
     page_problems,
     require_chromium,
@@ -42,13 +41,6 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture

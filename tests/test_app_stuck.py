@@ -1,5 +1,6 @@
 """No page stays on the loading screen (issue 14): a page opened at any moment shows its widget
-views, or tells the learner what went wrong and offers to try again.
+views, or tells the learner what went wrong and offers to try again; so does a page whose
+widgets lose their kernel.
 
 The first two tests wait the way a learner does: the browser is left to itself (no Playwright
 call while waiting) and each page tells a small listener in this process when it has drawn every
@@ -12,6 +13,7 @@ first test opens its page before the pre-heated pools are full.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +24,8 @@ import pytest
 from app_support import (
     REPO,
     AppServer,
-    launch_chromium,
+    kernel_id,
+    kernel_process,
     new_learner,
     require_chromium,
     running_app,
@@ -39,6 +42,7 @@ AT_START = "tutorial/09-husregler.ipynb"
 TOGETHER = ["tutorial/02-pass.ipynb", "tutorial/04-damer.ipynb", "tutorial/06-grand.ipynb",
             "tutorial/08-hel-femkamp.ipynb", "tutorial/03-klover.ipynb"]
 PROBLEM = "#kamp-loading-problem:not([hidden])"
+LOST = "#kamp-lost:not([hidden])"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -114,13 +118,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
-
-
 @pytest.fixture
 def listener() -> Iterator[Listener]:
     heard = Listener()
@@ -152,6 +149,7 @@ def assert_all_drew(pages: dict[str, Any], heard: dict[str, str]) -> None:
     assert not missing, f"no widget views within {BOUND:.0f} s: {missing}"
     assert all(what.startswith("widgets/") and int(what.split("/")[1]) > 0
                for what in heard.values()), heard
+    assert [label for label, page in pages.items() if page.is_visible(LOST)] == []
 
 
 # --- pages left to themselves ------------------------------------------------------------------
@@ -239,4 +237,54 @@ def test_a_slow_front_end_offers_to_try_again_and_the_page_still_comes(
     held[0].continue_()
     wait_widgets(page, timeout=BOUND * 1000)
     assert page.query_selector("#loading") is None
+    context.close()
+
+
+# --- widgets without a kernel -----------------------------------------------------------------
+
+LOST_NB = ("Siden har mistet kontakten med serveren, så knappene virker ikke lenger. "
+           "Last inn siden på nytt for å fortsette.")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_a_page_whose_kernel_is_gone_says_so_and_trying_again_works(
+    app: AppServer, chromium: Any, viewport: dict[str, int],
+) -> None:
+    """The server no longer knows the page's kernel when the front end asks for it."""
+    context = new_learner(chromium, viewport=viewport)
+    page = context.new_page()
+    gone = "**/api/kernels/*"
+    page.route(gone, lambda route: route.fulfill(status=404, json={"message": "gone"}))
+    page.goto(app.url(AT_START), timeout=180_000)
+    page.wait_for_selector(LOST, timeout=BOUND * 1000)
+    assert page.inner_text("#kamp-lost-text") == LOST_NB
+    assert page.inner_text("#kamp-lost .kamp-try-again") == "Prøv igjen"
+    shown_as_python = re.findall(r"\w+\((?:value|children)=", page.inner_text("body"))
+    assert shown_as_python == [], "widgets shown as their Python text"
+    shot(page, f"stuck-lost-{viewport['width']}")
+    page.unroute(gone)
+    with page.expect_navigation():
+        page.click("#kamp-lost .kamp-try-again")
+    wait_widgets(page, timeout=BOUND * 1000)
+    assert not page.is_visible(LOST)
+    context.close()
+
+
+def test_a_page_whose_kernel_dies_says_so(app: AppServer, chromium: Any) -> None:
+    context = new_learner(chromium)
+    page = context.new_page()
+    page.goto(app.url(AT_START) + "?lang=en", timeout=180_000)
+    wait_widgets(page, timeout=BOUND * 1000)
+    assert not page.is_visible(LOST)
+    kernel_process(app.process.pid, kernel_id(page)).kill()
+    page.wait_for_selector(LOST, timeout=60_000)
+    assert page.inner_text("#kamp-lost-text") == (
+        "The page has lost its connection to the server, so its buttons no longer work. "
+        "Reload the page to carry on.")
+    page.mouse.move(640, 450)
+    page.mouse.wheel(0, 4000)  # read on: the bar stays in view
+    page.wait_for_function("() => (document.scrollingElement || document.body).scrollTop > 1000")
+    box = page.locator("#kamp-lost").bounding_box()
+    assert box is not None and abs(box["y"]) < 2, box
+    shot(page, "stuck-lost-scrolled-1280")
     context.close()

@@ -15,7 +15,6 @@ import pytest
 from app_support import (
     REPO,
     AppServer,
-    launch_chromium,
     new_learner,
     running_app,
     tutorial_steps,
@@ -49,13 +48,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
             os.environ.pop("KAMP_PACE", None)
         else:
             os.environ["KAMP_PACE"] = before
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 def open_page(chromium: Any, app: AppServer, step: str, width: str) -> tuple[Any, Any]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS, launch_chromium
+from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS
 from static_site_support import (
     FAILING_PAGE,
     REPO,
@@ -42,13 +42,6 @@ if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
 SCREENSHOTS = REPO / "screenshots" / "static"
 PLAY = ".kamp-play"
 HAND = f"{PLAY} .widget-hbox.kamp-hand"
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 class Learner:

@@ -35,7 +35,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from .forkserver import ForkingKernelManager, ForkProvisioner, ForkServer
-from .kernels import course_kernel_manager_factory
+from .kernels import alive_every, course_kernel_manager_factory
 from .pages import (
     CourseFileHandler,
     CoursePageHandler,
@@ -181,7 +181,10 @@ class CourseApp(Voila):
         # Voilà hands `VoilaConfiguration.resources` (read from the config) to the template.
         extra = self.config.VoilaConfiguration.get("resources")
         extra = dict(extra) if isinstance(extra, dict) else {}
-        self.config.VoilaConfiguration.resources = {**extra, "kamp": loading_texts()}
+        self.config.VoilaConfiguration.resources = {
+            **extra, "kamp": loading_texts(),
+            "kamp_alive_ms": round(1000 * alive_every(self.kernel_grace)),
+        }
         if self.preload:
             self.config.MappingKernelManager.kernel_manager_class = (
                 f"{ForkingKernelManager.__module__}.{ForkingKernelManager.__name__}")

@@ -27,6 +27,12 @@ register({
         "nb": "Siden klarte ikke å starte i nettleseren. Prøv igjen, eller gå til forsiden.",
         "en": "The page could not start in your browser. Try again, or go to the front page.",
     },
+    "app_lost": {
+        "nb": "Siden har mistet kontakten med serveren, så knappene virker ikke lenger. "
+              "Last inn siden på nytt for å fortsette.",
+        "en": "The page has lost its connection to the server, so its buttons no longer work. "
+              "Reload the page to carry on.",
+    },
     "app_noscript": {
         "nb": "Kurset trenger JavaScript. Slå det på i nettleseren og last inn siden på nytt.",
         "en": "The course needs JavaScript. Turn it on in your browser and reload the page.",
@@ -83,11 +89,11 @@ register({
     },
 })
 
-# What the Voilà template shows while a page is built, and if its front end is slow or fails to
-# start: both languages, since a pre-heated page is rendered before anyone asks for it; the
-# page's script picks by `?lang=`.
+# What the Voilà template shows while a page is built, if its front end is slow or fails to
+# start, and if its widgets lose their kernel: both languages, since a pre-heated page is
+# rendered before anyone asks for it; the page's script picks by `?lang=`.
 LOADING_CODES = ("app_loading", "app_progress", "app_noscript", "app_slow", "app_failed",
-                 "app_error_title", "app_try_again", "app_to_front")
+                 "app_lost", "app_error_title", "app_try_again", "app_to_front")
 
 
 def page_lang(value: str | None) -> str:
