@@ -73,7 +73,9 @@ def test_levels_are_compared_round_by_round_with_a_margin_of_error() -> None:
     assert summary.column("Spiller") == ["Kari", "Ola", "Siri", "Per"]
     assert summary.column("nivå") == ["middels", "lett", "lett", "lett"]
     assert all(v.endswith(" %") for v in summary.column("vant (andel)"))
-    assert all(re.fullmatch(r"\d+,\d", v) for v in summary.column("± (95 %)"))
+    assert all(re.fullmatch(r"−?\d+,\d ± \d+,\d", v) for v in summary.column("snittsum ± (95 %)"))
+    assert all(re.fullmatch(r"−?\d+ til −?\d+", v) for v in summary.column("beste og verste sum"))
+    assert len(summary.columns) == 5  # fits a phone
 
 
 def test_charts_are_pictures_in_the_page() -> None:

@@ -324,6 +324,7 @@ def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) ->
     hard = learner.eval_on_selector_all(".kamp-more-status", "els => els[1].innerText")
     assert hard == "Trykk på knappen, så spiller datamaskinen."
     check_page(learner, "exploration-results")
+    check_widths(learner, "exploration-results")  # the results' tables fit a phone too
 
 
 def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None:
