@@ -18,6 +18,7 @@ from typing import Any
 
 from kamplib.deal import cards_in_play
 from kamplib.draw.display import Html
+from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.rules import make_rules
 from kamplib.teach.house_rules import rule_name, value_label
@@ -39,11 +40,10 @@ register({
     "explore_variant": {"nb": "regler", "en": "rules"},
     "explore_diff": {"nb": "forskjell", "en": "difference"},
     "explore_level": {"nb": "nivå", "en": "level"},
-    "explore_mean": {"nb": "snittsum", "en": "mean total"},
-    "explore_best": {"nb": "beste sum", "en": "best total"},
-    "explore_worst": {"nb": "verste sum", "en": "worst total"},
+    "explore_mean_margin": {"nb": "snittsum ± (95 %)", "en": "mean total ± (95%)"},
+    "explore_range": {"nb": "beste og verste sum", "en": "best and worst total"},
+    "explore_range_value": {"nb": "{best} til {worst}", "en": "{best} to {worst}"},
     "explore_won": {"nb": "vant (andel)", "en": "won (share)"},
-    "explore_margin": {"nb": "± (95 %)", "en": "± (95%)"},
     "explore_usual": {"nb": "vanlige regler", "en": "usual rules"},
     "explore_changed_winner": {"nb": "Andel spill der vinneren blir en annen: {share}.",
                                "en": "Share of games with another winner: {share}."},
@@ -230,18 +230,20 @@ def score_by_level(result: Any, lang: str = "nb") -> Table:
 
 
 def level_summary(result: Any, lang: str = "nb") -> Table:
-    """Per seat: level, mean total with its margin of error, best and worst total, share of
-    games won, in words a learner reads."""
+    """Per seat: level, mean total with its margin of error (``4,7 ± 0,7``), best and worst
+    total, share of games won, in words a learner reads; five columns, so it fits a phone."""
     s = result.summary()
     names = _level_names(lang)
     rows = []
     for _, row in s.iterrows():
         margin = 1.96 * float(row["spread"]) / sqrt(result.n_games) if result.n_games > 1 else 0
         rows.append((row["player"], names.get(row["bot"], row["bot"]),
-                     number_text(row["mean_total"], lang, 1), number_text(margin, lang, 1),
-                     int(row["best"]), int(row["worst"]), share_text(row["win_share"], lang)))
-    return Table((t("word_player", lang), t("explore_level", lang), t("explore_mean", lang),
-                  t("explore_margin", lang), t("explore_best", lang), t("explore_worst", lang),
+                     f"{number_text(row['mean_total'], lang, 1)} ± {number_text(margin, lang, 1)}",
+                     t("explore_range_value", lang, best=cell_text(int(row["best"])),
+                       worst=cell_text(int(row["worst"]))),
+                     share_text(row["win_share"], lang)))
+    return Table((t("word_player", lang), t("explore_level", lang),
+                  t("explore_mean_margin", lang), t("explore_range", lang),
                   t("explore_won", lang)), tuple(rows))
 
 
