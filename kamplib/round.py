@@ -252,15 +252,19 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
 
     ``dealer`` is a seat number (-1: the last player, so the first one listed leads) or a name.
     A trump round with no ``trump`` given takes a fixed trump from the house rule, or else
-    waits for the dealer to name one.  ``check=False`` skips checking the deal (for deals the
-    engine made itself).
+    waits for the dealer to name one.  ``check=False`` skips checking the arguments and the
+    deal: for the engine's own rounds (a game's next deal, a bot's sampled deal), whose kind,
+    seats and rules it made itself, so the path a game takes after every round stays short.
     """
+    if not check:
+        return _started(kind, tuple(players), dealer, tuple(hands), rules,  # type: ignore[arg-type]
+                        trump, number, multiplier)
     kind = parse_kind(kind)
     if rules is None or isinstance(rules, Mapping):  # house rules as a mapping: this one round
         rules = make_rules("custom", {"order": [kind], **(rules or {})})
     elif not isinstance(rules, Rules):
         raise RuleError("rules_not_mapping", value=given(rules))
-    players = check_players(players) if check else tuple(players)
+    players = check_players(players)
     if isinstance(hands, Mapping):
         hands = _hands_by_seat(players, hands)
     elif not isinstance(hands, (tuple, list)):
@@ -278,15 +282,20 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
             raise RuleError("bad_argument", name=name, value=given(value),
                             expected=Phrase("expect_count"))
-    if check:
-        validate_deal(kind, players, dealer, hands, rules)
+    validate_deal(kind, players, dealer, hands, rules)
+    return _started(kind, players, dealer, tuple(hands), rules, trump, number, multiplier)
+
+
+def _started(kind: str, players: tuple[str, ...], dealer: int, hands: tuple[int, ...],
+             rules: Rules, trump: str | None, number: int, multiplier: int) -> Round:
+    """The round itself, from arguments already checked: its trump as the house rule says."""
     if not KINDS[kind].has_trump:
         trump = None  # a round without trump has none, whatever is passed
     elif trump is not None:
         trump = parse_suit(trump)
     elif rules.trump in SUITS:
         trump = rules.trump  # a fixed trump suit; a drawn or chosen one is given or awaited
-    return ROUND_CLASSES[kind](kind, players, dealer, tuple(hands), rules, trump=trump,
+    return ROUND_CLASSES[kind](kind, players, dealer, hands, rules, trump=trump,
                                number=number, multiplier=multiplier)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, partial
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from kamplib.cards import (
     SUIT_BLOCKS,
@@ -202,8 +202,10 @@ class TrickRound(Round):
 
     def _close_trick(self) -> None:
         winner = self._win_seat
-        # the trick on the table, read straight from the history (no call of the property)
-        plays = cast("tuple[tuple[int, Card], ...]", tuple(self.history[self._trick_start:]))
+        # the trick on the table, read straight from the history (no call of the property, no
+        # typing.cast: this runs once per trick)
+        plays: tuple[tuple[int, Card], ...] = tuple(
+            self.history[self._trick_start:])  # type: ignore[arg-type]
         mask = 0
         for _, card in plays:
             mask |= card.bit
@@ -225,7 +227,7 @@ class TrickRound(Round):
     def trick(self) -> list[tuple[int, Card]]:
         """The cards on the table in this trick, as ``(seat, card)`` in the order played."""
         # only cards: a dealer's choice of trump comes before the first trick starts
-        return cast("list[tuple[int, Card]]", self.history[self._trick_start:])
+        return self.history[self._trick_start:]  # type: ignore[return-value]
 
     def choose_trump(self, suit: str) -> None:
         """The dealer names trump (house rule ``trump: dealer``) before the first card; the
