@@ -8,6 +8,7 @@ The deck is fitted to the table by taking red twos out of the trick rounds (3 pl
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import repeat, starmap
 from operator import itemgetter
 
@@ -45,10 +46,11 @@ def cards_in_play(kind: str, players: int, rules: Rules) -> int:
     return mask
 
 
-def deal_order(players: int, dealer: int) -> list[int]:
+@cache  # a handful of (table size, dealer) pairs, asked for every deal
+def deal_order(players: int, dealer: int) -> tuple[int, ...]:
     """Seats in the order they receive cards: left of the dealer first, clockwise."""
     first = left_of(dealer, players)
-    return [(first + i) % players for i in range(players)]
+    return tuple((first + i) % players for i in range(players))
 
 
 def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:

@@ -61,11 +61,13 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     characters, with no hidden character (control, zero-width, bidi, NUL …), and not the word
     for a pass.  The checked names are returned normalised.
     """
-    try:
-        if type(players) is tuple and players in _APPROVED_TABLES:
-            return players
-    except TypeError:  # something unhashable in it: the checks below say what
-        pass
+    if type(players) in (tuple, list):  # a table already checked (a game's, a playout's)
+        try:
+            table = tuple(players)
+            if table in _APPROVED_TABLES:
+                return table
+        except TypeError:  # something unhashable in it: the checks below say what
+            pass
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise RuleError("player_names", names=given(players))
     if len(players) not in TABLE_SIZES:
