@@ -90,6 +90,14 @@ def _stats(xs: list[float]) -> dict[str, float]:
             "max_ms": round(1000 * xs[-1], 1)}
 
 
+def _load_average() -> tuple[float, ...] | None:
+    """The machine's load average (None where there is none to read: Pyodide)."""
+    try:
+        return os.getloadavg()
+    except (OSError, AttributeError):
+        return None
+
+
 def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp"
               ) -> dict[str, Any]:
     """Time every decision of one search seat against three heuristic bots, whole games: wall
@@ -116,7 +124,7 @@ def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp
                 cpu.append(time.process_time() - c0)
                 by_kind.setdefault(rnd.kind, []).append(cpu[-1])
             g.play(move)
-    return {"level": level, "games": games, "load_average": os.getloadavg(),
+    return {"level": level, "games": games, "load_average": _load_average(),
             "wall": _stats(wall), "cpu": _stats(cpu),
             "cpu_by_kind": {k: _stats(v) for k, v in by_kind.items()}}
 

@@ -88,19 +88,21 @@ def median(values: list[float]) -> float:
 # --- the site under test ----------------------------------------------------------------------
 
 def search_cell(games: int) -> str:
-    """Python for a page: time the search bot as benchmarks/bots.py does, print the result."""
-    source = inspect.getsource(bots.decisions)
+    """Python for a page: time the search bot as benchmarks/bots.py does (its own functions,
+    at the app's level «vanskelig»), print the result."""
+    sources = "\n\n".join(inspect.getsource(f) for f in (bots._stats, bots._load_average,
+                                                         bots.decisions))
     return (
-        "import json, time\n"
-        "from kamplib.bots.search import APP_SEARCH_OPTIONS\n"
-        "from kamplib.view import make_view\n"
-        "from typing import Any\n\n"
-        f"{source}\n"
-        "samples = {'samples': APP_SEARCH_OPTIONS['samples']}\n"
-        f"decisions(1, {WARMUP_SEED}, samples)  # unmeasured: let the engine warm up first\n"
-        f"result = {{'app': decisions({games}, 1, dict(APP_SEARCH_OPTIONS)),\n"
-        f"          'no_budget': decisions({games}, 1, samples)}}\n"
-        "print(json.dumps(result))\n"
+        "import json, os, time\n"
+        "from typing import Any\n"
+        "from kamplib.bots import make_bot\n"
+        "from kamplib.bots.heuristic import round_policy\n"
+        "from kamplib.game import Game\n"
+        "from kamplib.view import make_view\n\n"
+        f"NAMES = {bots.NAMES!r}\n\n"
+        f"{sources}\n"
+        f"decisions(1, {WARMUP_SEED})  # unmeasured: let the engine warm up first\n"
+        f"print(json.dumps({{'app': decisions({games}, 1)}}))\n"
     )
 
 
@@ -278,10 +280,8 @@ def search_in_browser(browser: Any, base: str) -> dict[str, Any]:
 
 def search_in_cpython(games: int) -> dict[str, Any]:
     code = ("import json, sys; sys.path.insert(0, 'benchmarks'); import bots\n"
-            "from kamplib.bots.search import APP_SEARCH_OPTIONS as A\n"
-            f"bots.decisions(1, {WARMUP_SEED}, {{'samples': A['samples']}})\n"
-            f"print(json.dumps({{'app': bots.decisions({games}, 1, dict(A)), "
-            f"'no_budget': bots.decisions({games}, 1, {{'samples': A['samples']}})}}))")
+            f"bots.decisions(1, {WARMUP_SEED})\n"
+            f"print(json.dumps({{'app': bots.decisions({games}, 1)}}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                          text=True, check=True).stdout
     return dict(json.loads(out))
@@ -331,11 +331,10 @@ def report(r: dict[str, Any]) -> str:
         " ratio of medians |",
         "|---|---|---|---|---|---|",
     ]
-    for key, label in (("app", "app options (16 samples, 0.4 s budget)"),
-                       ("no_budget", "16 samples, no time budget")):
+    for key, label in (("app", "the app's level (search, a budget of work, not of time)"),):
         for turn, (b, c) in enumerate(zip(r["search_browser"], r["search_cpython"],
                                           strict=True), start=1):
-            b, c = b[key]["with_a_choice"], c[key]["with_a_choice"]
+            b, c = b[key]["wall"], c[key]["wall"]
             lines.append(f"| {label}, turn {turn}, n={b['n']} | {b['median_ms']:.0f} ms | "
                          f"{b['p95_ms']:.0f} ms | {c['median_ms']:.0f} ms | {c['p95_ms']:.0f} ms | "
                          f"{b['median_ms'] / c['median_ms']:.2f} |")
