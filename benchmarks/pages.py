@@ -49,6 +49,7 @@ def _app_bench() -> Any:
     spec = importlib.util.spec_from_file_location("kamp_app_bench", ROOT / "benchmarks/app.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 
