@@ -5,8 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # The course server: Voilà with the repository's voila.json (see app/serve.py).
 APP_PORT ?= 8866
+# The browser edition (scripts/build_site.py): a static site in SITE_DIR, Python in the browser.
+SITE_DIR ?= build/site
+SITE_PORT ?= 8867
 
-.PHONY: test lint app clean
+.PHONY: test lint app site site-serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +26,12 @@ test: lint
 
 app: $(STAMP)
 	$(BIN)/python app/serve.py --port=$(APP_PORT)
+
+site: $(STAMP)
+	$(BIN)/python scripts/build_site.py --out $(SITE_DIR)
+
+site-serve: site
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory $(SITE_DIR) $(SITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

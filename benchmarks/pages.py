@@ -1,25 +1,34 @@
 """Every page of the site against the one-button notebook: open time and kernel memory.
 
-Run:  .venv/bin/python benchmarks/pages.py                  (every page, 2 repeats, ~15 min)
-      .venv/bin/python benchmarks/pages.py --pages sekskamp/,index --repeats 1
+Run:  .venv/bin/python benchmarks/pages.py                  (every page, both modes, 2 repeats)
+      .venv/bin/python benchmarks/pages.py --pages sekskamp/,index --repeats 1 --modes app
 
 The measurement is `benchmarks/app.py`'s (the same server, browser, clocks and kernel lookup),
 over the whole site from `kamplib.teach.site.SITE` (the front page, the Femkamp course, the
 Sekskamp and Sjukamp chapters, the explorations) instead of the course steps alone:
 
-- open: time from starting navigation to the first interactive widget, median over
-  `--repeats`; the same for `tests/browser/one_button.ipynb` in the same run;
+- open: time from starting navigation to the first visible widget, median over `--repeats`;
+  the same for `tests/browser/one_button.ipynb` in the same run, on the same server;
 - memory: RSS and USS of the page's kernel once it is interactive (an exploration keeps
   playing its first games in the background then, which is part of what it costs).
 
-The server pre-heats a kernel for every page of the site (as the app should: see the section
-in BENCHMARKS.md).  The machine is shared and noisy: read the ratios within one run.
+Modes, each on a fresh server in the same run:
+
+- `app`: `make app` as configured — voila.json pre-heats a kernel for the front page and each
+  Femkamp step, and the chapters and explorations start a kernel (forked from the nursery) when
+  they are opened; the baseline gets a pre-heated kernel, so it is the fastest page there is;
+- `all`: the same server with a pre-heated kernel for every page of the site.
+
+The machine is shared and noisy: read the ratios within one run, and take
+`flock /tmp/kamp-bench.lock` for a run that goes into BENCHMARKS.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import sys
 import tempfile
 import time
@@ -45,20 +54,48 @@ def _app_bench() -> Any:
 
 
 BENCH = _app_bench()
-# Pre-heat a kernel for the baseline and every page of the site (Voilà matches absolute paths).
-POOL = ["--VoilaKernelManager.preheat_denylist="
-        r"^(?!.*/(index|(tutorial|sekskamp|sjukamp|notebooks)/[0-9][0-9]-[^/]+"
-        r"|tests/browser/one_button)\.ipynb$)|.*/\.venv/"]
 
 
-def measure(pages: list[str], repeats: int) -> dict[str, dict[str, list[float]]]:
+def _app_denylist() -> str:
+    """voila.json's pre-heat pattern, widened to the baseline notebook (Voilà matches absolute
+    paths; the pattern is "everything but these pages")."""
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    pattern = config["VoilaKernelManager"]["preheat_denylist"][0]
+    widened = pattern.replace("/(index|", "/(tests/browser/one_button|index|", 1)
+    if widened == pattern:
+        raise SystemExit(f"voila.json's preheat_denylist changed shape: {pattern}")
+    return widened
+
+
+MODES = {
+    "app": [f"--VoilaKernelManager.preheat_denylist={_app_denylist()}"],
+    "all": ["--VoilaKernelManager.preheat_denylist="
+            r"^(?!.*/(index|(tutorial|sekskamp|sjukamp|notebooks)/[0-9][0-9]-[^/]+"
+            r"|tests/browser/one_button)\.ipynb$)|.*/\.venv/"],
+}
+
+
+def _pools_filled(server: Any, pages: int, timeout: float) -> None:
+    """Wait until the server's log says each pre-heated pool is filled (or `timeout` s)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.log_text().count("is filled with") >= pages:
+            return
+        time.sleep(1)
+
+
+def measure(mode: str, pages: list[str], repeats: int) -> dict[str, dict[str, list[float]]]:
     from playwright.sync_api import sync_playwright
 
-    results = {p: {"open": [], "rss": [], "uss": []} for p in [ONE_BUTTON, *pages]}
-    log = Path(tempfile.mkdtemp(prefix="kamp-pages-bench-")) / "voila.log"
-    with running_app(log, POOL) as server, sync_playwright() as playwright:
+    results: dict[str, dict[str, list[float]]] = {
+        p: {"open": [], "rss": [], "uss": []} for p in [ONE_BUTTON, *pages]}
+    log = Path(tempfile.mkdtemp(prefix="kamp-pages-bench-")) / f"voila-{mode}.log"
+    pooled = 1 + sum(p.startswith("tutorial/") or p == "index.ipynb" for p in pages) \
+        if mode == "app" else 1 + len(pages)
+    with running_app(log, MODES[mode], test_pages=True) as server, \
+            sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        time.sleep(8 + 3 * len(pages))  # let every pool fill before the first measurement
+        _pools_filled(server, pooled, 60 + 6 * pooled)
         for rep in range(repeats):
             for target in [ONE_BUTTON, *pages]:
                 context = new_learner(browser)
@@ -70,18 +107,19 @@ def measure(pages: list[str], repeats: int) -> dict[str, dict[str, list[float]]]
                 row["rss"].append(rss)
                 row["uss"].append(uss)
                 context.close()
-                print(f"  {rep + 1}/{repeats} {target}: open {ms:.0f} ms ({what}), kernel "
-                      f"{rss:.0f} MiB", file=sys.stderr, flush=True)
+                print(f"  {mode} {rep + 1}/{repeats} {target}: open {ms:.0f} ms ({what}), "
+                      f"kernel {rss:.0f} MiB", file=sys.stderr, flush=True)
             time.sleep(5)  # pools refill a second after use
         browser.close()
     return results
 
 
-def report(results: dict[str, dict[str, list[float]]]) -> str:
+def report(mode: str, results: dict[str, dict[str, list[float]]]) -> str:
     median = BENCH.median
     base = results[ONE_BUTTON]
     b_open, b_rss = (median(base[k]) for k in ("open", "rss"))
-    lines = ["| page | open → first widget (ms) | × baseline | kernel RSS (MiB) | × baseline "
+    lines = [f"#### mode `{mode}`", "",
+             "| page | open → first widget (ms) | × baseline | kernel RSS (MiB) | × baseline "
              "| kernel USS (MiB) |",
              "|---|---:|---:|---:|---:|---:|"]
     for target, row in results.items():
@@ -93,9 +131,11 @@ def report(results: dict[str, dict[str, list[float]]]) -> str:
     if pages:
         worst = max(pages, key=lambda t: median(pages[t]["open"]))
         over = [t for t in pages if median(pages[t]["open"]) > 1.5 * b_open]
+        heaviest = max(pages, key=lambda t: median(pages[t]["rss"]))
         lines += ["", f"Slowest page: {worst}, {median(pages[worst]['open']) / b_open:.2f}× the "
                       f"baseline (target ≤ 1.5×); pages over the target: {len(over)} of "
-                      f"{len(pages)}{': ' + ', '.join(over) if over else ''}."]
+                      f"{len(pages)}{': ' + ', '.join(over) if over else ''}.  Largest kernel: "
+                      f"{heaviest}, {median(pages[heaviest]['rss']):.0f} MiB RSS."]
     return "\n".join(lines)
 
 
@@ -104,10 +144,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", default="",
                         help="comma-separated path prefixes, e.g. index,sekskamp/")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--modes", default="app,all", help="app, all or both (app,all)")
     args = parser.parse_args(argv)
     wanted = [p for p in args.pages.split(",") if p]
     pages = [p.path for p in SITE if not wanted or any(p.path.startswith(w) for w in wanted)]
-    print(report(measure(pages, args.repeats)), flush=True)
+    modes = [m for m in args.modes.split(",") if m]
+    unknown = [m for m in modes if m not in MODES]
+    if unknown:
+        parser.error(f"unknown mode(s) {', '.join(unknown)}: choose from {', '.join(MODES)}")
+    start = time.monotonic()
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}",
+          flush=True)
+    for mode in modes:
+        print(report(mode, measure(mode, pages, args.repeats)) + "\n", flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; "
+          f"{(time.monotonic() - start) / 60:.1f} min", flush=True)
     return 0
 
 

@@ -19,8 +19,8 @@ from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
 from kamplib.seating import SEVEN_OF_HEARTS, first_to_act
 
-__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "rows_from", "SEVEN_OF_HEARTS",
-           "STARTERS", "layout_ranks"]
+__all__ = ["FanTanRound", "fantan_rank", "playable_mask", "opens_with_seven",
+           "rows_from", "SEVEN_OF_HEARTS", "STARTERS", "layout_ranks"]
 
 
 def fantan_rank(card: Card) -> int:
@@ -88,6 +88,11 @@ def playable_mask(laid: int, layout: str) -> int:
 _INDEX_OF_BIT = {c.bit: c.index for c in Card.ALL}
 
 
+def opens_with_seven(laid: int, rules: Rules) -> bool:
+    """Whether the next card must be ♥7: nothing is laid yet and ♥7 opens (the default)."""
+    return not laid and rules.fantan_opener == "seven_of_hearts"
+
+
 class FanTanRound(Round):
     """One Fan Tan round; moves are cards or ``"pass"``."""
 
@@ -106,7 +111,7 @@ class FanTanRound(Round):
         self.passes = [0] * self.n
         self.out = -1  # seat that went out
         # with the seven-of-hearts opener the first card must be ♥7
-        self.opening = rules.fantan_opener == "seven_of_hearts"
+        self.opening = opens_with_seven(0, rules)
         self.to_move = first_to_act(kind, dealer, self.deal, rules)
 
     # -- the rule ----------------------------------------------------------------------------

@@ -245,13 +245,23 @@ _ALIASES = {alias: k.key for k in KINDS.values() for alias in k.aliases}
 
 
 def parse_kind(value: Any) -> str:
-    """A round kind's record name from its record or Norwegian name (``kløver``, ``kabal``)."""
+    """A round kind's record name from its record name, an alias (``kløver``, ``kabal``) or its
+    name in any language of the catalogue (``Clubs``, ``Fan Tan``: a sheet saved in the learner's
+    words reads back)."""
     if isinstance(value, str):
         key = value.strip().lower()
-        key = _ALIASES.get(key, key)
+        key = _ALIASES.get(key) or _names().get(key, key)
         if key in KINDS:
             return key
     raise RuleError("unknown_kind", value=value, allowed=", ".join(KINDS))
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, str]:
+    """Every kind's name in every language, lower-cased, to its record name."""
+    from kamplib.i18n import LANGS
+
+    return {t(f"kind_{k}", lang).lower(): k for k in KINDS for lang in LANGS}
 
 
 def kind_of(kind: str | RoundKind) -> RoundKind:

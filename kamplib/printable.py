@@ -94,7 +94,8 @@ register({
     "print_trump_draw": {"nb": "Snu et tilfeldig kort: fargen blir trumf.",
                          "en": "Turn a random card: its suit is trump."},
     "print_trump_dealer": {"nb": "Giveren velger trumf.", "en": "The dealer chooses trump."},
-    "print_trump_free": {"nb": "Du kan trumfe når du ikke kan følge farge, men må ikke.",
+    "print_trump_free": {"nb": "Du kan trumfe når du ikke kan følge farge, men du er ikke nødt "
+                               "til det.",
                          "en": "You may trump when you cannot follow suit, but need not."},
     "print_download": {"nb": "Last ned utskriften ({name})",
                        "en": "Download the printout ({name})"},
@@ -220,8 +221,9 @@ class Printable:
         for n in TABLE_SIZES:
             out = " ".join(c.symbol for c in removed_cards("pass", n, self.rules))
             mark = ' style="font-weight:bold"' if n == self.n else ""
-            rows.append(f"<tr{mark}><td class=\"num\">{n}</td><td class=\"red\">"
-                        f"{_e(out or t('word_nothing', self.lang))}</td>"
+            shown = (f"<td class=\"red\">{_e(out)}</td>" if out
+                     else f"<td>{_e(t('word_nothing', self.lang))}</td>")
+            rows.append(f"<tr{mark}><td class=\"num\">{n}</td>{shown}"
                         f"<td class=\"num\">{tricks_in_play(n, self.rules)}</td></tr>")
         fantan = ("print_deck_fantan_full" if self.rules.fantan_deck == "full"
                   else "print_deck_fantan_trick")

@@ -70,7 +70,8 @@ register({
                                   "en": "Ace is low in the Pass round"},
     "rule_help_clubs_take_all_zero": {"nb": "Tar du alle 13 kløver, får du 0 i Kløver-runden",
                                       "en": "Taking all 13 clubs scores 0 in the Clubs round"},
-    "rule_help_queen_points": {"nb": "Poeng per dame i Damer-runden", "en": "Points per queen"},
+    "rule_help_queen_points": {"nb": "Poeng per dame i Damer-runden",
+                               "en": "Points per queen in the Queens round"},
     "rule_help_fantan_layout": {
         "nb": "Kabalen bygges fra sjuerne, eller fra seksere og sjuere i egne bunker",
         "en": "Fan Tan builds from the sevens, or from sixes and sevens in two piles"},

@@ -310,13 +310,15 @@ class ScoreSheet:
         return pd.concat([self.frame(lang), total])
 
     # -- CSV ------------------------------------------------------------------------------
-    def to_csv(self) -> str:
+    def to_csv(self, lang: str | None = None) -> str:
+        """The sheet as CSV: ``round,Kari,…`` and the rounds by their record names, or with
+        ``lang`` in a reader's words (``Runde``, ``Kløver``, ``Fan Tan``); both read back."""
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["round", *self.players])
+        writer.writerow([t("word_round", lang) if lang else "round", *self.players])
         for kind, scores in self.rows:
-            writer.writerow([kind, *("" if scores[p] is None else scores[p]
-                                     for p in self.players)])
+            writer.writerow([kind_of(kind).name(lang) if lang else kind,
+                             *("" if scores[p] is None else scores[p] for p in self.players)])
         return buf.getvalue()
 
     @classmethod

@@ -202,7 +202,8 @@ class TrickRound(Round):
 
     def _close_trick(self) -> None:
         winner = self._win_seat
-        plays = tuple(self.trick)
+        # the trick on the table, read straight from the history (no call of the property)
+        plays = cast("tuple[tuple[int, Card], ...]", tuple(self.history[self._trick_start:]))
         mask = 0
         for _, card in plays:
             mask |= card.bit

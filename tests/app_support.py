@@ -6,9 +6,11 @@ Shared by the browser tests (`tests/test_app_browser.py`) and the app benchmark
 
 from __future__ import annotations
 
+import http.client
 import importlib.util
 import json
 import os
+import random
 import shlex
 import signal
 import socket
@@ -20,7 +22,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 REPO = Path(__file__).resolve().parent.parent
 TUTORIAL = REPO / "tutorial"
@@ -61,6 +62,12 @@ CHROMIUM_ARGS = [
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
+    # Nothing leaves the machine: inside Chromium every host but this one fails to resolve at
+    # once (Voilà's lab template asks a CDN for icon fonts).  Not a Playwright route: a route's
+    # handler runs in this Python process, and only while it is inside a Playwright call, so a
+    # test that sleeps or waits on the server would hold every request of its pages, and a page
+    # would stay on its loading screen for as long as the test does not look at it.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
 # Text that must never reach a learner: Python tracebacks, exception names, Voilà's hints meant
@@ -75,11 +82,30 @@ LEAK_MARKERS = (
 )
 
 
+EPHEMERAL_PORTS = Path("/proc/sys/net/ipv4/ip_local_port_range")
+TEST_PORTS_FROM = 20000
+
+
 def free_port() -> int:
-    """A TCP port that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port that nothing listens on right now, below the range the system hands out.
+
+    Kernels take their ports from the system (port 0) between our look and the server's bind;
+    on this machine, shared by many sessions, a kernel's socket once answered a test server's
+    port.  A port below the ephemeral range is only taken by someone asking for that number.
+    """
+    try:
+        low = int(EPHEMERAL_PORTS.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    ours = range(TEST_PORTS_FROM, max(low, TEST_PORTS_FROM))
+    for port in [*random.sample(ours, k=min(200, len(ours))), 0]:  # 0: the system's choice
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(sock.getsockname()[1])
+    raise RuntimeError("no free TCP port")
 
 
 def allow_folders(*folders: str) -> list[str]:
@@ -92,14 +118,14 @@ def quick_kernels(grace: float = 3.0, look_every: float = 0.5) -> list[str]:
     return [f"--CourseApp.kernel_grace={grace}", f"--CourseApp.kernel_look_every={look_every}"]
 
 
-def app_command(port: int) -> list[str]:
+def app_command(port: int, repo: Path = REPO) -> list[str]:
     """The command `make app` runs, read from the Makefile itself, on another port.
 
     `make -n` prints the recipe without running it; `-o` keeps make from rebuilding the venv.
     """
     out = subprocess.run(
         ["make", "--no-print-directory", "-n", "-o", STAMP, "app", f"APP_PORT={port}"],
-        cwd=REPO, capture_output=True, text=True, check=True,
+        cwd=repo, capture_output=True, text=True, check=True,
     ).stdout.strip().splitlines()
     if len(out) != 1:
         raise RuntimeError(f"`make -n app` should print one command, got: {out!r}")
@@ -143,8 +169,9 @@ def _wait_ready(server: AppServer, timeout: float) -> None:
             with urllib.request.urlopen(probe, timeout=2) as reply:
                 if reply.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
+        except (urllib.error.URLError, http.client.HTTPException, ConnectionError,
+                TimeoutError):
+            pass  # not up yet (or someone else answers: then the app exits, said above)
         time.sleep(0.2)
     raise RuntimeError(
         f"the app did not answer within {timeout:.0f} s:\n{server.log_text()[-3000:]}"
@@ -154,20 +181,23 @@ def _wait_ready(server: AppServer, timeout: float) -> None:
 @contextmanager
 def running_app(
     log: Path, extra_args: list[str] | None = None, port: int | None = None,
-    timeout: float = 60.0, *, test_pages: bool = False,
+    timeout: float = 60.0, *, test_pages: bool = False, repo: Path = REPO,
+    env: dict[str, str] | None = None,
 ) -> Iterator[AppServer]:
     """Start the app exactly as `make app` would (plus `extra_args`), stop it and its kernels.
 
     `test_pages=True` also serves the test notebooks of `tests/browser/` (a course server
-    refuses them).
+    refuses them).  `repo` is the checkout whose app is started (a benchmark compares another
+    commit's server side by side); `env` is added to the server's (and its kernels')
+    environment.
     """
     port = port or free_port()
-    command = app_command(port) + (allow_folders(TEST_PAGES) if test_pages else []) + list(
+    command = app_command(port, repo) + (allow_folders(TEST_PAGES) if test_pages else []) + list(
         extra_args or [])
-    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    server_env = {**{k: v for k, v in os.environ.items() if k != "MPLBACKEND"}, **(env or {})}
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT, env=env,
+            command, cwd=repo, stdout=sink, stderr=subprocess.STDOUT, env=server_env,
             start_new_session=True,
         )
     server = AppServer(port, process, log)
@@ -215,21 +245,10 @@ def launch_chromium(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def _local_only(route: Any) -> None:
-    """Abort requests that leave the machine (Voilà's lab template asks a CDN for icon fonts)."""
-    host = urlparse(route.request.url).hostname
-    if host in ("127.0.0.1", "localhost"):
-        route.continue_()
-    else:
-        route.abort()
-
-
 def new_learner(browser: Any, **options: Any) -> Any:
-    """A fresh browser context (own cookies, own pages) that cannot reach the internet."""
+    """A fresh browser context (own cookies, own pages); the browser reaches no other host."""
     options.setdefault("viewport", {"width": 1280, "height": 900})
-    context = browser.new_context(**options)
-    context.route("**/*", _local_only)
-    return context
+    return browser.new_context(**options)
 
 
 def wait_rendered(page: Any, timeout: float = 60_000) -> None:

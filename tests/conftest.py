@@ -11,7 +11,9 @@ golden and fuzz tests alone, with only the test extra installed: a test file who
 """
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,7 +21,8 @@ from hypothesis import HealthCheck, settings
 # Test files that need more than the test extra, and the markers their tests get: by name
 # prefix, so a new browser test file is marked without being listed here.
 PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
-                ("test_site", ("app", "browser")), ("test_binder", ("app",)))
+                ("test_site", ("app", "browser")), ("test_binder", ("app",)),
+                ("test_light_", ("app",)))
 
 
 def _file_marks(name: str) -> tuple[str, ...] | None:
@@ -45,6 +48,17 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None if selected else True
 
 
+@pytest.fixture(scope="module")
+def chromium(playwright: Any) -> Iterator[Any]:
+    """Debian's Chromium, one for each browser test module (launched as tests/app_support.py
+    says; imported here only when a test asks, since it needs the app extra)."""
+    from app_support import launch_chromium
+
+    browser = launch_chromium(playwright)
+    yield browser
+    browser.close()
+
+
 settings.register_profile(
     "kamp",
     max_examples=40,
@@ -59,3 +73,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "kamp"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # a plugin, not hooks of this file: a conftest's item hooks reach only the tests beside it,
+    # and nbval's cells live in index.ipynb, tutorial/, sekskamp/, sjukamp/ and notebooks/
+    from notebook_checks import NotebookChecks
+
+    config.pluginmanager.register(NotebookChecks(), "kamp-notebook-checks")

@@ -20,7 +20,6 @@ from app_support import (
     REPO,
     WELCOME,
     AppServer,
-    launch_chromium,
     new_learner,
     page_problems,
     require_chromium,
@@ -34,6 +33,7 @@ require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 STEPS = tutorial_steps()
+LEARNERS = 6  # at once on one step, each with a kernel of its own
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -41,13 +41,6 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture
@@ -154,52 +147,7 @@ def test_errors_show_a_short_message_never_a_traceback(
     assert leaks == [], f"the learner sees {leaks}: {text[:500]!r}"
 
 
-# --- the walk through the course ---------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def walker(chromium: Any) -> Iterator[Any]:
-    """One learner who walks the whole course by clicking "next"."""
-    context = new_learner(chromium)
-    yield context.new_page()
-    context.close()
-
-
-def link_to(page: Any, step: str) -> Any:
-    """The link on the page that leads to `step` (relative hrefs, as the course writes them)."""
-    name = Path(step).name
-    for anchor in page.query_selector_all("a[href]"):
-        href = anchor.get_attribute("href") or ""
-        if href.split("?")[0].split("#")[0].endswith(name):
-            return anchor
-    return None
-
-
-ARRIVED: dict[str, str] = {}  # step URL -> HTML of the page the previous step's "next" opened
-
-
-@pytest.mark.parametrize("index", range(len(STEPS)), ids=[Path(s).stem for s in STEPS])
-def test_walk_course_step(app: AppServer, walker: Any, index: int) -> None:
-    step = STEPS[index]
-    html = ARRIVED.pop(app.url(step), None)
-    if html is None or walker.url != app.url(step):  # first step, or the previous test failed
-        response = walker.goto(app.url(step))  # (the front page's links: test_site_browser)
-        assert response is not None and response.ok
-        html = response.text()
-    assert walker.url == app.url(step)
-    settle(walker, html)
-    screenshot(walker, Path(step).stem)
-    assert page_problems(walker) == []
-    # the course's own navigation: previous and next, never via a listing
-    if index > 0:
-        assert link_to(walker, STEPS[index - 1]) is not None, f"{step}: no link back"
-    if index + 1 < len(STEPS):
-        following = link_to(walker, STEPS[index + 1])
-        assert following is not None, f"{step}: no link to {STEPS[index + 1]}"
-        with walker.expect_navigation() as navigation:
-            following.click()
-        response = navigation.value
-        assert response is not None and response.ok
-        ARRIVED[walker.url] = response.text()
+# (the walk through every page by its links, with screenshots: tests/test_site_browser.py)
 
 
 # --- a sample hand, a hint and the score sheet ------------------------------------------------
@@ -293,18 +241,19 @@ def test_score_sheet_step_shows_kari_and_siri_sharing_the_win_at_7(
     screenshot(learner, "score-sheet-winners")
 
 
-# --- ten learners at once ----------------------------------------------------------------------
+# --- six learners at once -----------------------------------------------------------------------
 
-def test_ten_learners_at_once_each_play_their_own_sample_hand(
+def test_six_learners_at_once_each_play_their_own_sample_hand(
     app: AppServer, chromium: Any,
 ) -> None:
-    """Ten learners open the Pass step together; learner i plays i cards.  Each must end with
-    13 - i cards in hand and a table of their own: separate kernels, nothing mixed up."""
+    """Six learners open the Pass step together; learner i plays i cards.  Each must end with
+    13 - i cards in hand and a table of their own: separate kernels, nothing mixed up.  (A
+    whole class at once is measured by benchmarks/app.py classroom, not tested here.)"""
     url = app.url(step_named("02-"))
-    contexts = [new_learner(chromium) for _ in range(10)]
+    contexts = [new_learner(chromium) for _ in range(LEARNERS)]
     try:
         pages = [context.new_page() for context in contexts]
-        for page in pages:  # start all ten loads at once, before waiting for any of them
+        for page in pages:  # start every load at once, before waiting for any of them
             page.evaluate("u => { window.location.href = u; }", url)
         for page in pages:
             wait_rendered(page, timeout=180_000)
@@ -312,14 +261,14 @@ def test_ten_learners_at_once_each_play_their_own_sample_hand(
         kernels = {page.evaluate(
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
             ".kernelId") for page in pages}
-        assert len(kernels) == 10
+        assert len(kernels) == LEARNERS
 
         hand = ".kamp-play .widget-hbox.kamp-hand"
         count = f"document.querySelector('{hand}').querySelectorAll('button.kamp-card').length"
         for page in pages:
             page.locator(f"{hand} button.kamp-card.kamp-legal").first.wait_for(timeout=60_000)
             assert page.evaluate(f"() => {count}") == 13
-        for move in range(1, 11):  # everyone still playing clicks at the same time
+        for move in range(1, LEARNERS + 1):  # everyone still playing clicks at the same time
             playing = [(i, page) for i, page in enumerate(pages, start=1) if i >= move]
             for _, page in playing:
                 page.locator(f"{hand} button.kamp-card.kamp-legal").first.click()

@@ -293,3 +293,43 @@ def test_kernel_cap_defaults_to_the_machines_memory() -> None:
     assert app.kernel_cap() == max(int(machine_memory_mib() * MEMORY_SHARE / KERNEL_BUDGET_MIB), 4)
     app.max_kernels = 7
     assert app.kernel_cap() == 7
+
+
+# --- page templates compiled once per server --------------------------------------------------
+
+def test_every_pages_renderer_shares_the_compiled_templates() -> None:
+    """Voilà builds a new exporter (and Jinja environment) per page; ours share one cache."""
+    from kampapp.app import TEMPLATE_CODE, CourseExporter
+
+    one, two = CourseExporter(), CourseExporter()
+    assert one.environment is not two.environment
+    assert one.environment.bytecode_cache is two.environment.bytecode_cache is TEMPLATE_CODE
+
+
+def test_a_template_is_compiled_once_and_again_when_it_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from jinja2 import DictLoader, Environment
+    from kampapp.app import TemplateCode
+
+    compiled: list[str] = []
+    real = Environment.compile
+
+    def counting(self: Environment, source: str, name: str | None = None,
+                 *args: object, **kwargs: object) -> object:
+        compiled.append(str(name))
+        return real(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counting)
+    cache = TemplateCode()
+    sources = {"page.html": "<p>{{ who }} la {{ card }}</p>"}
+
+    def render() -> str:
+        # a new environment each time, as Voilà makes one per page
+        env = Environment(loader=DictLoader(sources), bytecode_cache=cache, autoescape=True)
+        return env.get_template("page.html").render(who="Kari", card="♠3")
+
+    assert render() == render() == "<p>Kari la ♠3</p>"
+    assert compiled == ["page.html"]
+    sources["page.html"] = "<p>{{ who }} spilte {{ card }}</p>"
+    assert render() == "<p>Kari spilte ♠3</p>"
+    assert compiled == ["page.html", "page.html"]

@@ -18,7 +18,6 @@ from app_support import (
     kernel_id,
     kernel_process,
     kernel_processes,
-    launch_chromium,
     new_learner,
     page_problems,
     quick_kernels,
@@ -46,13 +45,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("server-browser") / "voila.log",
                      quick_kernels(GRACE, 0.5)) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def chromium(playwright: Any) -> Iterator[Any]:
-    browser = launch_chromium(playwright)
-    yield browser
-    browser.close()
 
 
 def learner_page(browser: Any, viewport: dict[str, int] | None = None) -> tuple[Any, Any]:
@@ -137,14 +129,32 @@ def test_an_open_page_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
     context.close()
 
 
+def test_a_page_slow_to_connect_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
+    """Voilà's script arrives long after the page (a busy phone): until the front end connects,
+    only the page's own calls say it is there, and they must come often enough for the grace."""
+    context, page = learner_page(chromium)
+    held: list[Any] = []
+    page.route("**/voila/static/voila.js", lambda route: held.append(route))
+    page.goto(app.url(STEP), wait_until="commit", timeout=180_000)
+    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    kernel = kernel_id(page)
+    page.wait_for_timeout(4 * GRACE * 1000)  # no websocket all this time
+    assert kernel_alive(app, kernel), "the open page lost its kernel before it could connect"
+    assert len(held) == 1
+    held[0].continue_()
+    page.locator(LEGAL).first.wait_for(timeout=120_000)
+    play_one(page)
+    context.close()
+
+
 # --- what the learner sees of the server ------------------------------------------------------
 
 def held_loading_screen(page: Any, url: str) -> None:
-    """Open `url` with Voilà's script held back: the loading screen stays, with its last words."""
-    page.route("**/voila/static/voila.js", lambda route: route.abort())
-    page.goto(url, timeout=180_000)
-    page.wait_for_selector("#loading_text:not(:empty)", timeout=60_000)
-    page.wait_for_load_state("load", timeout=180_000)
+    """Open `url` with Voilà's script held back (never answered): the loading screen stays,
+    with its last words, until the template's patience runs out (tests/test_app_stuck.py)."""
+    page.route("**/voila/static/voila.js", lambda route: None)
+    page.goto(url, wait_until="commit", timeout=180_000)
+    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])

@@ -152,6 +152,22 @@ def test_fantan_table_sixes_and_sevens_piles() -> None:
     assert "6 down to ace" in html and "7 up to king" in html
 
 
+@pytest.mark.parametrize("layout", ["sevens", "sixes_and_sevens"])
+def test_before_the_opening_card_only_the_seven_of_hearts_is_marked(layout: str) -> None:
+    rnd = _fantan(layout, 0)
+    for source in (rnd, make_view(rnd, rnd.players[2])):
+        html = fantan_table_html(source)
+        assert html.count("kamp-slot-open") == 1 and "♥7 kan legges her" in html
+    # once ♥7 lies, every other opening card may follow; with the other opener, any seven starts
+    rnd.play("7H")
+    assert fantan_table_html(rnd).count("kamp-slot-open") == (
+        len(make_view(rnd, rnd.players[0]).playable))
+    g = Game(NAMES, "custom", {"order": ["fantan"], "fantan_layout": layout,
+                               "fantan_opener": "left_of_dealer"}, seed=3)
+    starters = 4 if layout == "sevens" else 8
+    assert fantan_table_html(g.round).count("kamp-slot-open") == starters
+
+
 def test_fantan_table_from_a_players_view() -> None:
     rnd = _fantan("sevens", 12)
     view = make_view(rnd, rnd.players[1])

@@ -44,6 +44,9 @@ def test_an_experiment_deals_every_variant_the_same_cards_and_grows() -> None:
     assert seks.game == "sekskamp" and seks.rules.trump == "S"
     assert winner_changes(usual, usual) == 0.0 and 0 <= winner_changes(usual, five) <= 1
     assert list(lab.compare(0, 1)) == ["Poeng per dame: 4 poeng", "Poeng per dame: 5 poeng"]
+    # variants of different rules each name only their own change: short enough for a chart
+    assert list(lab.compare()) == ["vanlige regler", "Poeng per dame: 5 poeng",
+                                   "Trumf i trumfrunden: ♠ spar"]
     lab.run(2)
     assert lab.games == 8 and sorted(lab.results[0].games["game"].unique()) == list(range(8))
 
@@ -70,7 +73,9 @@ def test_levels_are_compared_round_by_round_with_a_margin_of_error() -> None:
     assert summary.column("Spiller") == ["Kari", "Ola", "Siri", "Per"]
     assert summary.column("nivå") == ["middels", "lett", "lett", "lett"]
     assert all(v.endswith(" %") for v in summary.column("vant (andel)"))
-    assert all(re.fullmatch(r"\d+,\d", v) for v in summary.column("± (95 %)"))
+    assert all(re.fullmatch(r"−?\d+,\d ± \d+,\d", v) for v in summary.column("snittsum ± (95 %)"))
+    assert all(re.fullmatch(r"−?\d+ til −?\d+", v) for v in summary.column("beste og verste sum"))
+    assert len(summary.columns) == 5  # fits a phone
 
 
 def test_charts_are_pictures_in_the_page() -> None:
@@ -83,10 +88,11 @@ def test_charts_are_pictures_in_the_page() -> None:
 
 def test_more_games_plays_a_batch_and_redraws_every_view() -> None:
     lab = Experiment([{}, {"queen_points": 5}], seed=7)
-    control = MoreGames(lab, step=3, start=False)
+    control = MoreGames(lab, step=3)
     view = control.view(lambda e: rule_table(e.compare(), ["games"]))
-    assert "Resultatene kommer" in view.outputs[0]["data"]["text/html"]
-    assert "Resultatene kommer" in control.status.value
+    # nothing plays until asked: the page says how to ask
+    assert "Trykk på knappen" in view.outputs[0]["data"]["text/html"]
+    assert "Trykk på knappen" in control.status.value and lab.games == 0
     control.button.click()
     assert lab.games == 3 and control.bar.value == control.bar.max == 6
     assert "3 spill med hver variant er spilt" in control.status.value
@@ -98,7 +104,14 @@ def test_more_games_plays_a_batch_and_redraws_every_view() -> None:
 
 def test_more_games_starts_in_the_background() -> None:
     control = MoreGames(Experiment([{}], seed=1), step=2, lang="en")
+    view = control.view(lambda e: rule_table(e.compare(), ["games"]))
+    with control._lock:  # the batch waits here, so what start() itself showed can be read
+        control.start()
+        # set by the cell that starts the games, not by the thread: the page is sent with it
+        assert control.button.disabled and control.bar.value == 0
+        assert control.status.value == "The computer is playing 2 more games …"
+        assert "results appear" in view.outputs[0]["data"]["text/html"]
     control.wait()
-    assert control.experiment.games == 2
+    assert control.experiment.games == 2 and not control.button.disabled
     assert control.status.value == "The computer has played 2 games."
     assert "kamp-error" not in control.messages.widget.value

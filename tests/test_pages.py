@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import posixpath
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -149,3 +152,45 @@ def test_the_front_page_presents_the_games_and_explorations_in_either_language()
         read_choices({"queen_points": "5"}))
     # the pictures follow the chosen house rules
     assert "+5 per dame" in front_html(read_choices({"queen_points": "5"}))
+
+
+def _imported_modules(path: str) -> list[str]:
+    """The modules a page's code cells import (``from kamplib.widgets import X`` gives both
+    ``kamplib.widgets`` and ``kamplib.widgets.X``, which may be a module)."""
+    nb = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    found: list[str] = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if isinstance(node, ast.Import):
+                found += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+    return list(dict.fromkeys(found))
+
+
+def test_the_course_pages_import_neither_pandas_nor_matplotlib() -> None:
+    # A fresh interpreter imports, page by page, what each course page imports; nbval then
+    # checks each page's own kernel after its last cell (tests/notebook_checks.py).
+    from notebook_checks import HEAVY_MODULES, is_light_page
+
+    pages = {p: _imported_modules(p) for p in PAGES if is_light_page(ROOT / p)}
+    assert len(pages) == len([p for p in PAGES if not p.startswith("notebooks/")])
+    assert all(any(n.startswith("kamplib.widgets") for n in m) for m in pages.values())
+    probe = f"""
+import importlib, json, sys
+heavy = {HEAVY_MODULES!r}
+for page, modules in json.loads(sys.argv[1]).items():
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass  # a name imported from a module, not a module
+        loaded = [m for m in heavy if m in sys.modules]
+        if loaded:
+            sys.exit(f"{{page}}: importing {{name}} loads {{', '.join(loaded)}}")
+"""
+    done = subprocess.run([sys.executable, "-c", probe, json.dumps(pages)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -315,6 +315,22 @@ def test_csv_round_trip_and_game_guess() -> None:
     assert ScoreSheet.from_csv(sju).rules.game == "sjukamp"
 
 
+@pytest.mark.parametrize(("lang", "first"), [
+    ("nb", "Runde,Kari,Ola,Siri,Per\nPass,3,4,2,4\nKløver,"),
+    ("en", "Round,Kari,Ola,Siri,Per\nPass,3,4,2,4\nClubs,")])
+def test_a_csv_in_the_readers_words_reads_back(lang: str, first: str) -> None:
+    game, rng = Game(["Kari", "Ola", "Siri", "Per"], "sjukamp", seed=4), random.Random(4)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    sheet = ScoreSheet.from_game(game)
+    assert len(sheet.rows) == 7
+    for source in (ScoreSheet.example(), sheet):
+        text = source.to_csv(lang)
+        assert "klover" not in text and "fantan" not in text
+        assert ScoreSheet.from_csv(text, source.rules.game).rows == source.rows
+    assert ScoreSheet.example().to_csv(lang).startswith(first)
+
+
 def test_csv_sum_line_is_checked() -> None:
     text = ScoreSheet.example().to_csv() + "sum,7,16,7,8\n"
     [problem] = ScoreSheet.from_csv(text).problems()

@@ -18,11 +18,13 @@ import pytest
 from app_support import (
     REPO,
     AppServer,
+    kernel_id,
     launch_chromium,
     new_learner,
     page_problems,
     running_app,
     wait_rendered,
+    wait_until,
 )
 
 from kamplib.teach.site import FRONT, SITE
@@ -37,11 +39,17 @@ RENDER = "/voila/render/"
 # What a page must never be: a server error, a refusal, a file listing.
 BAD_PAGE = ("403", "404", "Forbidden", "Not Found", "Index of", "jp-DirListing",
             "voila-tree", "500: Internal")
+# A link a learner shares: another game, other names, a house rule, English.
+SHARED = "game=sjukamp&players=Anna,Bjørn,Kari&queen_points=5&lang=en"
+# Where each page was last opened in the server's log (a pooled page's next kernel is ready
+# once the log says its pool is filled again after that).
+OPENED: dict[str, int] = {}
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("site") / "voila.log") as server:
+        OPENED.clear()
         yield server
 
 
@@ -67,8 +75,9 @@ def site_path(url: str) -> str | None:
     return path.split(RENDER, 1)[1] if RENDER in path else None
 
 
-def open_page(page: Any, url: str) -> None:
+def open_page(page: Any, url: str, app: AppServer) -> None:
     """Go to ``url`` and wait until its navigation (the last cell) is drawn."""
+    OPENED[site_path(url) or ""] = len(app.log_text())
     response = page.goto(url)
     assert response is not None and response.ok, f"{url} answered {response and response.status}"
     settle(page)
@@ -78,6 +87,15 @@ def settle(page: Any) -> None:
     """Wait for the page and its navigation, the last cell (generous: the machine is shared)."""
     wait_rendered(page, timeout=180_000)
     page.wait_for_selector(".kamp-site-nav .kamp-nav", timeout=180_000)
+
+
+def follow(app: AppServer, page: Any, link: Any) -> None:
+    """Click ``link`` and wait for the page it opens, as a learner follows a link."""
+    mark = len(app.log_text())
+    with page.expect_navigation():
+        link.click()
+    settle(page)
+    OPENED[site_path(page.url) or ""] = mark
 
 
 def check_page(page: Any, name: str) -> None:
@@ -90,10 +108,42 @@ def check_page(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name.replace('/', '_')}.png"))
 
 
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+# What does not fit: the page scrolls sideways, or one of its tables needs scrolling of its own.
+TOO_WIDE = """() => [document.documentElement.scrollWidth > innerWidth + 1 ? 'the page' : null,
+  ...[...document.querySelectorAll('.kamp-table-wrap')].filter(
+     e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 60))
+  ].filter(x => x)"""
+
+
+def check_widths(page: Any, name: str) -> None:
+    """At a phone's width nothing is wider than the screen, then the laptop's: both shot."""
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                      "requestAnimationFrame(r)))")
+        assert page.evaluate(TOO_WIDE) == [], f"{name} at {viewport['width']} px"
+        page.screenshot(path=str(SHOTS / f"{name.replace('/', '_')}-{size}.png"),
+                        full_page=True)
+
+
 def site_links(page: Any) -> list[str]:
     """Every link of the page to another page of the site, as absolute URLs."""
     hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
     return [h for h in hrefs if site_path(h) is not None]
+
+
+def open_with_kernel(app: AppServer, page: Any, path: str, query: str, *, pooled: bool) -> None:
+    """Open ``path?query`` and check that its kernel came from the pre-heated pool (started
+    before the request, its cells before ``page_query()`` run ahead) or was started for it."""
+    if pooled:
+        since = OPENED.get(path, 0)
+        wait_until(lambda: f"Kernel pool of {path} is filled" in app.log_text()[since:], 240,
+                   f"a pre-heated kernel for {path}")
+    asked = len(app.log_text())
+    open_page(page, f"{app.url(path)}?{query}", app)
+    started = app.log_text().find(f"Kernel started: {kernel_id(page)}")
+    assert started >= 0 and (started < asked) == pooled, (path, started, asked)
 
 
 def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServer,
@@ -103,8 +153,9 @@ def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServ
     while queue:
         url = queue.pop(0)
         if site_path(learner.url) != site_path(url):
-            open_page(learner, url)
+            open_page(learner, url, app)
         check_page(learner, site_path(url) or url)
+        check_widths(learner, site_path(url) or url)
         for link in site_links(learner):
             path = site_path(link)
             if path not in seen:
@@ -115,7 +166,7 @@ def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServ
 
 def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
                                                              learner: Any) -> None:
-    open_page(learner, app.url(FRONT))
+    open_page(learner, app.url(FRONT), app)
     picker = learner.locator(".kamp-rules-picker")
     names = picker.locator(".kamp-players input")
     names.fill("Anna, Bjørn, Kari")
@@ -125,12 +176,8 @@ def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
         "() => [...document.querySelectorAll('a.kamp-start-femkamp')].some("
         "a => a.href.includes('queen_points=5') && a.href.includes('Anna'))", timeout=30_000)
     # the front page's link into the course, then the course's own contents to Damer
-    with learner.expect_navigation():
-        learner.locator("a.kamp-start-femkamp").click()
-    settle(learner)
-    with learner.expect_navigation():
-        learner.locator(".kamp-nav a[href*='04-damer']").first.click()
-    settle(learner)
+    follow(app, learner, learner.locator("a.kamp-start-femkamp"))
+    follow(app, learner, learner.locator(".kamp-nav a[href*='04-damer']").first)
     assert site_path(learner.url) == "tutorial/04-damer.ipynb"
     assert "Poeng per dame: 5 poeng" in learner.inner_text(".kamp-page-head")
     learner.wait_for_selector(".kamp-play", timeout=60_000)
@@ -138,12 +185,8 @@ def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
     assert "Bjørn" in table and "Per" not in table
     check_page(learner, "choices-damer")
     # back to the front page and on to the printout, by links only
-    with learner.expect_navigation():
-        learner.locator(".kamp-page-head a.kamp-home").click()
-    settle(learner)
-    with learner.expect_navigation():
-        learner.locator(".kamp-front a[href*='03-utskrift']").click()
-    settle(learner)
+    follow(app, learner, learner.locator(".kamp-page-head a.kamp-home"))
+    follow(app, learner, learner.locator(".kamp-front a[href*='03-utskrift']"))
     learner.wait_for_selector(".kamp-print", timeout=60_000)
     printout = learner.inner_text(".kamp-print")
     assert "+5 per dame" in printout and "Anna" in printout and "Bjørn" in printout
@@ -151,14 +194,12 @@ def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
 
 
 def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> None:
-    open_page(learner, app.url(FRONT) + "?lang=en")
+    open_page(learner, app.url(FRONT) + "?lang=en", app)
     front = learner.inner_text(".kamp-front")
     assert "The three games" in front and "written in Norwegian (bokmål)" in front
-    with learner.expect_navigation():
-        learner.locator("a.kamp-start-sekskamp").click()
-    settle(learner)
+    follow(app, learner, learner.locator("a.kamp-start-sekskamp"))
     assert "lang=en" in learner.url
-    open_page(learner, urljoin(learner.url, "02-trukket-trumf.ipynb?lang=en"))
+    open_page(learner, urljoin(learner.url, "02-trukket-trumf.ipynb?lang=en"), app)
     learner.wait_for_selector(".kamp-play", timeout=60_000)
     text = learner.inner_text("body")
     for english in ("To the front page", "Next:", "Trick", "Took it", "Points", "Hint",
@@ -169,21 +210,57 @@ def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> Non
     check_page(learner, "english-trumf")
 
 
-def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(app: AppServer,
-                                                                  learner: Any) -> None:
-    open_page(learner, app.url("tutorial/02-pass.ipynb") + "?queen_points=9&players=A")
+# A page of the course is pre-heated (voila.json's preheat_denylist spares the front page and
+# tutorial/), a chapter's page is not: the choices in the URL must reach the page either way.
+@pytest.mark.parametrize(("play", "printout", "pooled"), [
+    ("tutorial/04-damer.ipynb", "tutorial/09-husregler.ipynb", True),
+    ("sjukamp/03-finalen.ipynb", "notebooks/03-utskrift.ipynb", False),
+], ids=["pre-heated", "started-for-the-page"])
+def test_a_shared_link_brings_its_choices_to_a_play_page_and_the_printout(
+        app: AppServer, learner: Any, play: str, printout: str, pooled: bool) -> None:
+    open_with_kernel(app, learner, play, SHARED, pooled=pooled)
+    assert "House rules: Points per queen: 5 points." in learner.inner_text(".kamp-page-head")
+    learner.wait_for_selector(".kamp-play", timeout=60_000)
+    table = learner.inner_text(".kamp-play")
+    assert "Bjørn" in table and "Kari" in table and "Per" not in table
+    assert "Hint" in table and "Tips" not in table
+    for link in learner.eval_on_selector_all(".kamp-nav a", "els => els.map(e => e.href)"):
+        assert "game=sjukamp" in link and "queen_points=5" in link and "lang=en" in link
+    check_page(learner, f"shared-{play}")
+    open_with_kernel(app, learner, printout, SHARED, pooled=pooled)
+    learner.wait_for_selector(".kamp-print", timeout=60_000)
+    text = learner.inner_text(".kamp-print")
+    for part in ("Sjukamp: the rules on one page", "+5 per queen", "7 Finale",
+                 "Sjukamp: score sheet", "Anna", "Bjørn", "Kari", "Queens 20"):
+        assert part in re.sub(r"\s+", " ", text), part
+    check_page(learner, f"shared-{printout}")
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download").first.click()
+    assert download.value.suggested_filename == "sjukamp-summary.html"
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "+5 per queen" in saved and "Bjørn" in saved and "lang=\"en\"" in saved
+
+
+@pytest.mark.parametrize(("path", "pooled"), [
+    ("tutorial/02-pass.ipynb", True), ("sekskamp/02-trukket-trumf.ipynb", False),
+], ids=["pre-heated", "started-for-the-page"])
+def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(
+        app: AppServer, learner: Any, path: str, pooled: bool) -> None:
+    open_with_kernel(app, learner, path, "queen_points=9&players=A&lang=xx", pooled=pooled)
     problems = learner.inner_text(".kamp-page-head")
     assert "«9» er ikke et av valgene (4 poeng, 5 poeng)" in problems
     assert "3 til 5 spillere" in problems
+    assert "Språket i adressen kunne ikke brukes" in problems
     learner.wait_for_selector(".kamp-play", timeout=60_000)
-    assert "Kari" in learner.inner_text(".kamp-play")
-    check_page(learner, "bad-choice")
+    table = learner.inner_text(".kamp-play")
+    assert "Kari" in table and "Tips" in table
+    check_page(learner, f"bad-choice-{path}")
 
 
 def test_the_printout_prints_whole_on_a4(app: AppServer, learner: Any) -> None:
     from pypdf import PdfReader
 
-    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari")
+    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari", app)
     learner.wait_for_selector(".kamp-print", timeout=60_000)
     learner.emulate_media(media="print")
     pdf = learner.pdf(format="A4", print_background=True)
@@ -204,17 +281,61 @@ def test_the_printout_prints_whole_on_a4(app: AppServer, learner: Any) -> None:
     assert align == "left"
 
 
+# The longest printout there is: Sjukamp at five, a line for every house rule changed.
+LONGEST = ("game=sjukamp&players=Anna,Bjørn,Kari,Ola,Per&queen_points=5&ace_low_in_pass=true&"
+           "clubs_take_all_zero=true&last_round_double=true&tie_break=extra_grand&trump=draw&"
+           "fantan_voluntary_pass=true&lang=en")
+
+
+def test_the_longest_printout_prints_whole_on_a4_summary_then_sheet(app: AppServer,
+                                                                      learner: Any) -> None:
+    from pypdf import PdfReader
+
+    open_page(learner, f"{app.url('notebooks/03-utskrift.ipynb')}?{LONGEST}", app)
+    learner.wait_for_selector(".kamp-print", timeout=60_000)
+    learner.emulate_media(media="print")
+    pdf = learner.pdf(format="A4", print_background=True)
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    text = [re.sub(r"\s+", " ", p.extract_text()) for p in pages]
+    assert len(pages) == 2, [t[:80] for t in text]
+    summary, sheet = text
+    for part in ("Sjukamp: the rules on one page", "7 Finale", "The deck", "House rules we play",
+                 "Ace low in Pass: on", "On a tie for the lead: one more Grand",
+                 # the summary's last sentence, so nothing of it is cut off
+                 "of the tied players the lowest new total wins (still tied: another Grand)."):
+        assert part in summary, part
+    for part in ("Sjukamp: score sheet", "Per", "7. Finale 64", "Total",
+                 "so a total can be negative."):
+        assert part in sheet, part
+    learner.emulate_media(media="screen")
+
+
+def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) -> None:
+    # The first batch plays in the background once the page is drawn; its results must reach
+    # the page (an update Voilà delivers before the page's widgets exist is lost: see
+    # kamplib/widgets/explore.py).
+    open_page(learner, app.url("notebooks/01-taktikk.ipynb"), app)
+    learner.wait_for_function(
+        "() => document.querySelector('.kamp-more-status').innerText"
+        ".includes('Datamaskinen har spilt 300 spill')", timeout=240_000)
+    first, second = learner.eval_on_selector_all(
+        ".kamp-more-view", "els => els.slice(0, 2).map(e => e.innerText)")
+    assert "snittsum" in first and "Pass" in second, (first[:80], second[:80])
+    hard = learner.eval_on_selector_all(".kamp-more-status", "els => els[1].innerText")
+    assert hard == "Trykk på knappen, så spiller datamaskinen."
+    check_page(learner, "exploration-results")
+    check_widths(learner, "exploration-results")  # the results' tables fit a phone too
 
 
 def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None:
     from kamplib.record import read_record
 
-    open_page(learner, app.url("tutorial/08-hel-femkamp.ipynb"))
+    open_page(learner, app.url("tutorial/08-hel-femkamp.ipynb"), app)
     with learner.expect_download() as download:
         learner.locator("a.kamp-download[download='femkamp-eksempel.json']").click()
     record = Path(download.value.path()).read_text(encoding="utf-8")
     assert read_record(record).is_over
-    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari")
+    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari", app)
     with learner.expect_download() as download:
         learner.locator("a.kamp-download").click()
     assert download.value.suggested_filename == "femkamp-oppsummering.html"

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from kamplib import Card, Game, IllegalMove
+from kamplib.draw.tables import cell_text
 from kamplib.record import write_record
 from kamplib.round import PASS
 from kamplib.widgets import PlayGame, PlayHand
@@ -44,8 +45,8 @@ def assert_consistent(w: PlayHand) -> None:
             assert ("kamp-illegal" in b._dom_classes) == (b._kamp_card not in legal)
     for p, s in rnd.scores().items():
         assert f"data-player='{p}'" in w.score.value
-        assert f">{s}</td></tr>" in w.score.value.split(f"data-player='{p}'")[1].split("</tr>")[0] \
-            + "</tr>"
+        row = w.score.value.split(f"data-player='{p}'")[1].split("</tr>")[0] + "</tr>"
+        assert f">{cell_text(s)}</td></tr>" in row
     assert "kamp-error" not in w.messages.widget.value, w.messages.widget.value
 
 

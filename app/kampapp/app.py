@@ -7,6 +7,7 @@ What it adds to plain ``voila DIR`` (each part in its own module):
 - kernels are capped (``max_kernels``, ``max_kernels_per_client``) and end when no page uses
   them (``kernel_grace``); pooled kernels are never culled under a page (``kernels``);
 - kernels are forked from a nursery that imported the course once (``forkserver``);
+- the page templates are compiled once for all pages (``TemplateCode``), not once per page;
 - the ``kamp`` Voilà template: loading screen and server pages in bokmål (``?lang=en``), every
   asset local, a text column that fits a phone (``app/share/voila/templates/kamp``).
 """
@@ -18,6 +19,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
 from traitlets import Float, Int, List, Unicode, default
@@ -25,13 +28,14 @@ from voila import app as voila_app
 from voila import notebook_renderer
 from voila.app import Voila
 from voila.execute import VoilaExecutor
+from voila.exporter import VoilaExporter
 from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from .forkserver import ForkingKernelManager, ForkProvisioner, ForkServer
-from .kernels import course_kernel_manager_factory
+from .kernels import alive_every, course_kernel_manager_factory
 from .pages import (
     CourseFileHandler,
     CoursePageHandler,
@@ -70,6 +74,42 @@ class LearnerExecutor(VoilaExecutor):
                     output["evalue"] = CELL_ERROR_NB
                     output["traceback"] = [CELL_ERROR_NB]
         return cell
+
+
+class TemplateCode(BytecodeCache):
+    """Compiled page templates, in memory, shared by the renderers of every page.
+
+    Voilà builds a new exporter, so a new Jinja environment, for each page it renders, and Jinja
+    compiles every template again for a new environment: most of the server's CPU for a page
+    (BENCHMARKS.md, "App").  The code is kept by template name and source checksum, so an
+    edited template is compiled afresh.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)  # resets itself if the source has changed
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+    def clear(self) -> None:
+        self._code.clear()
+
+
+TEMPLATE_CODE = TemplateCode()
+
+
+class CourseExporter(VoilaExporter):
+    """Voilà's exporter with its templates compiled once for the whole server."""
+
+    def _create_environment(self) -> Any:
+        environment = super()._create_environment()
+        environment.bytecode_cache = TEMPLATE_CODE
+        return environment
 
 
 def machine_memory_mib() -> int:
@@ -141,7 +181,10 @@ class CourseApp(Voila):
         # Voilà hands `VoilaConfiguration.resources` (read from the config) to the template.
         extra = self.config.VoilaConfiguration.get("resources")
         extra = dict(extra) if isinstance(extra, dict) else {}
-        self.config.VoilaConfiguration.resources = {**extra, "kamp": loading_texts()}
+        self.config.VoilaConfiguration.resources = {
+            **extra, "kamp": loading_texts(),
+            "kamp_alive_ms": round(1000 * alive_every(self.kernel_grace)),
+        }
         if self.preload:
             self.config.MappingKernelManager.kernel_manager_class = (
                 f"{ForkingKernelManager.__module__}.{ForkingKernelManager.__name__}")
@@ -195,8 +238,10 @@ class CourseApp(Voila):
 
 
 def install() -> None:
-    """Point Voilà at our executor, kernel manager and template (before the app starts)."""
+    """Point Voilà at our executor, exporter, kernel manager and template (before the app
+    starts)."""
     notebook_renderer.VoilaExecutor = LearnerExecutor
+    notebook_renderer.VoilaExporter = CourseExporter
     if not getattr(voila_app.voila_kernel_manager_factory, "kamp", False):
         factory = course_kernel_manager_factory(voila_app.voila_kernel_manager_factory)
         factory.kamp = True  # type: ignore[attr-defined]

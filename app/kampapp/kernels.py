@@ -8,11 +8,11 @@ Every Voilà page has a kernel of its own.  The rules, in one place:
   waiting in Voilà's pre-heated pool are not a learner's: the global cap leaves room for them.
 - **A kernel is attended** while its page is being rendered (the GET is streaming), while a
   browser has its websocket open, while the page in a browser says it is there (the template's
-  script calls ``/voila/kamp/alive/<kernel>`` every few seconds, from the moment the page has
-  arrived: a slow browser may take long to load the scripts and connect), or while it waits in
-  the pool.  Otherwise it is unattended; after ``grace`` seconds unattended it is shut down.  So
-  a page that never runs in a browser (a bare GET), a closed page, and an aborted load all end
-  within ``grace`` plus one look, and a page still being built or loaded is never ended.
+  script calls ``/voila/kamp/alive/<kernel>`` every :func:`alive_every` seconds, from the page's
+  first cell on: a slow browser may take long to load the scripts and connect), or while it
+  waits in the pool.  Otherwise it is unattended; after ``grace`` seconds unattended it is shut
+  down.  So a page that never runs in a browser (a bare GET), a closed page, and an aborted load
+  all end within ``grace`` plus one look, and a page still being built or loaded is never ended.
 - **Handed out fresh.**  A pooled kernel's idle clock starts when it is handed to a page, not
   when it was started; a pooled kernel that died is dropped from the pool and replaced.
 
@@ -33,6 +33,14 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from jupyter_server.utils import ensure_async
 from tornado.ioloop import PeriodicCallback
+
+ALIVE_EVERY_MAX = 10.0  # seconds: an open page's call costs the server next to nothing
+
+
+def alive_every(grace: float) -> float:
+    """Seconds between an open page's "still here" calls: three within the grace, so a page
+    whose front end is slow to connect keeps its kernel whatever the grace is set to."""
+    return max(0.5, min(ALIVE_EVERY_MAX, grace / 3))
 
 
 @dataclass(eq=False)

@@ -19,6 +19,20 @@ register({
         "nb": "Kjører del {index} av {count}",
         "en": "Running part {index} of {count}",
     },
+    "app_slow": {
+        "nb": "Dette tar lengre tid enn vanlig. Vent litt til, eller prøv igjen.",
+        "en": "This is taking longer than usual. Wait a little longer, or try again.",
+    },
+    "app_failed": {
+        "nb": "Siden klarte ikke å starte i nettleseren. Prøv igjen, eller gå til forsiden.",
+        "en": "The page could not start in your browser. Try again, or go to the front page.",
+    },
+    "app_lost": {
+        "nb": "Siden har mistet kontakten med serveren, så knappene virker ikke lenger. "
+              "Last inn siden på nytt for å fortsette.",
+        "en": "The page has lost its connection to the server, so its buttons no longer work. "
+              "Reload the page to carry on.",
+    },
     "app_noscript": {
         "nb": "Kurset trenger JavaScript. Slå det på i nettleseren og last inn siden på nytt.",
         "en": "The course needs JavaScript. Turn it on in your browser and reload the page.",
@@ -75,9 +89,11 @@ register({
     },
 })
 
-# What the Voilà template shows while a page is built: both languages, since a pre-heated page
-# is rendered before anyone asks for it; the page's script picks by `?lang=`.
-LOADING_CODES = ("app_loading", "app_progress", "app_noscript")
+# What the Voilà template shows while a page is built, if its front end is slow or fails to
+# start, and if its widgets lose their kernel: both languages, since a pre-heated page is
+# rendered before anyone asks for it; the page's script picks by `?lang=`.
+LOADING_CODES = ("app_loading", "app_progress", "app_noscript", "app_slow", "app_failed",
+                 "app_lost", "app_error_title", "app_try_again", "app_to_front")
 
 
 def page_lang(value: str | None) -> str:

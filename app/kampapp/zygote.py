@@ -150,7 +150,10 @@ def _become_kernel(request: dict, listener: socket.socket, conn: socket.socket) 
         sys.argv = ["ipykernel_launcher", *argv[3:]]
         from ipykernel.kernelapp import IPKernelApp
 
-        IPKernelApp.launch_instance()
+        app = IPKernelApp.instance()
+        app.initialize()
+        _hook_preloaded_into(app)
+        app.start()
         code = 0
     except SystemExit as leaving:
         code = leaving.code if isinstance(leaving.code, int) else 0
@@ -158,6 +161,20 @@ def _become_kernel(request: dict, listener: socket.socket, conn: socket.socket) 
         traceback.print_exc()
     finally:
         os._exit(code)
+
+
+def _hook_preloaded_into(app: object) -> None:
+    """Do for the new kernel what preloaded modules do when first imported inside a kernel.
+
+    ipywidgets registers its comm targets (``jupyter.widget`` and ``jupyter.widget.control``)
+    at import, if a kernel is running; in the nursery none was, and a page's ``import
+    ipywidgets`` does nothing a second time.  Without the control target a page's widget
+    manager falls back to asking every widget model for its state one message at a time
+    (227 round trips through the server for the Pass step) instead of one.
+    """
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None and getattr(app, "kernel", None) is not None:
+        widgets.register_comm_target()
 
 
 def _fresh_randomness() -> None:

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from kamplib.draw.display import MUTED, SR_ONLY
+from kamplib.draw.tables import cell_text
 from kamplib.i18n import kind_name, t
 
 __all__ = ["sheet_html", "scores_html", "sheet_table_html"]
@@ -67,9 +68,10 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
                 shown = escape(str(value))
             else:
                 running[name] += value
-                shown = (f"{value}<br><small style='{MUTED}' title='"
-                         f"{escape(t('draw_running', lang, total=running[name]))}'>"
-                         f"({running[name]})</small>")
+                total = cell_text(running[name])
+                shown = (f"{cell_text(value)}<br><small style='{MUTED}' title='"
+                         f"{escape(t('draw_running', lang, total=total))}'>"
+                         f"({total})</small>")
             found = cell_problems.get((i, name))
             cls = ""
             style = f"text-align:right;{pad};vertical-align:top"
@@ -97,7 +99,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
                           f"{escape(t('draw_total_unknown', lang))}'>?</td>")
         else:
             totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
-                          f"{running[name]}</td>")
+                          f"{cell_text(running[name])}</td>")
     extra = "".join(f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
                     f"{escape(m)}</div>" for m in sheet_problems)
     return (f"<table class='kamp-score-sheet' style='border-collapse:collapse;max-width:100%'>"
@@ -136,5 +138,5 @@ def scores_html(players: Sequence[str], scores: Mapping[str, int], *, lang: str 
                 classes: str = "kamp-score") -> str:
     """One line of scores, e.g. the round so far or the game totals."""
     cells = "".join(f"<span data-player='{escape(p)}' style='margin-right:1em'>"
-                    f"<b>{escape(p)}</b>: {scores.get(p, 0)}</span>" for p in players)
+                    f"<b>{escape(p)}</b>: {cell_text(scores.get(p, 0))}</span>" for p in players)
     return f"<div class='{classes}'>{cells}</div>"

@@ -6,9 +6,11 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of
+from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of, mask_of
 from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_color
 from kamplib.draw.display import MUTED, SR_ONLY
+from kamplib.draw.tables import cell_text
+from kamplib.fantan import SEVEN_OF_HEARTS, opens_with_seven
 from kamplib.i18n import KindName, SuitName, suit_name, t
 
 __all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
@@ -82,6 +84,8 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
             if isinstance(mask, int):
                 mask &= getattr(source, "in_play", mask)
             playable = _as_cards(mask)
+            if opens_with_seven(mask_of(laid), source.rules):  # nothing else before ♥7
+                playable &= {SEVEN_OF_HEARTS}
     laid = set(laid or ())
     playable = set(playable or ())
     layout = layout or "sevens"
@@ -190,7 +194,7 @@ def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score"
                 cells[1] += f" ({t('draw_went_out', lang)})"
         else:
             cells = [str(rnd.tricks_won[seat])]
-        cells.append(str(scores[seat]))
+        cells.append(cell_text(scores[seat]))
         tds = "".join(f"<td style='text-align:right;padding:0 8px'>{c}</td>" for c in cells)
         rows.append(f"<tr data-player='{escape(name)}'><th style='text-align:left'>"
                     f"{escape(name)}</th>{tds}</tr>")

@@ -17,9 +17,12 @@ from kamplib.draw.display import Html
 
 __all__ = ["table_html", "cell_text"]
 
-_CELL = "padding:3px 10px;border-bottom:1px solid #ddd;vertical-align:top"
-_HEAD = "padding:3px 10px;border-bottom:2px solid #888;vertical-align:bottom"
-_FOOT = "padding:3px 10px;border-top:2px solid #888;font-weight:bold"
+# Cells keep 10 px either side on a wide screen and shrink to 3 px on a phone, so a trick log of
+# four players (eight columns) fits 390 px without scrolling.
+_PAD = "padding:3px clamp(3px, 1.2vw, 10px)"
+_CELL = f"{_PAD};border-bottom:1px solid #ddd;vertical-align:top"
+_HEAD = f"{_PAD};border-bottom:2px solid #888;vertical-align:bottom"
+_FOOT = f"{_PAD};border-top:2px solid #888;font-weight:bold"
 
 
 def cell_text(value: Any) -> str:

@@ -9,6 +9,7 @@ exploration pages work with data.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -17,6 +18,7 @@ from typing import Any
 
 from kamplib.deal import cards_in_play
 from kamplib.draw.display import Html
+from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.rules import make_rules
 from kamplib.teach.house_rules import rule_name, value_label
@@ -38,11 +40,10 @@ register({
     "explore_variant": {"nb": "regler", "en": "rules"},
     "explore_diff": {"nb": "forskjell", "en": "difference"},
     "explore_level": {"nb": "nivå", "en": "level"},
-    "explore_mean": {"nb": "snittsum", "en": "mean total"},
-    "explore_best": {"nb": "beste sum", "en": "best total"},
-    "explore_worst": {"nb": "verste sum", "en": "worst total"},
+    "explore_mean_margin": {"nb": "snittsum ± (95 %)", "en": "mean total ± (95%)"},
+    "explore_range": {"nb": "beste og verste sum", "en": "best and worst total"},
+    "explore_range_value": {"nb": "{best} til {worst}", "en": "{best} to {worst}"},
     "explore_won": {"nb": "vant (andel)", "en": "won (share)"},
-    "explore_margin": {"nb": "± (95 %)", "en": "± (95%)"},
     "explore_usual": {"nb": "vanlige regler", "en": "usual rules"},
     "explore_changed_winner": {"nb": "Andel spill der vinneren blir en annen: {share}.",
                                "en": "Share of games with another winner: {share}."},
@@ -121,12 +122,15 @@ class Experiment:
         return changes.pop("game", self.game), changes
 
     def compare(self, *indices: int, lang: str = "nb") -> dict[str, Any]:
-        """The results of some variants (all by default), each labelled by the house rules in
-        which they differ from the others."""
+        """The results of some variants (all by default), each labelled by its house rules:
+        variants of one rule all name it (``Poeng per dame: 4 poeng`` / ``5 poeng``), variants
+        of different rules name only their own change (``vanlige regler`` for none), so a label
+        stays short enough for a chart."""
         chosen = list(indices) or list(range(len(self.variants)))
         split = [self._split(self.variants[i]) for i in chosen]
         keys = list(dict.fromkeys(k for _, changes in split for k in changes))
-        return {variant_label(changes, game, lang, keys): self.results[i]
+        named = keys if len(keys) == 1 else []
+        return {variant_label(changes, game, lang, named): self.results[i]
                 for i, (game, changes) in zip(chosen, split, strict=True)}
 
 
@@ -229,18 +233,20 @@ def score_by_level(result: Any, lang: str = "nb") -> Table:
 
 
 def level_summary(result: Any, lang: str = "nb") -> Table:
-    """Per seat: level, mean total with its margin of error, best and worst total, share of
-    games won, in words a learner reads."""
+    """Per seat: level, mean total with its margin of error (``4,7 ± 0,7``), best and worst
+    total, share of games won, in words a learner reads; five columns, so it fits a phone."""
     s = result.summary()
     names = _level_names(lang)
     rows = []
     for _, row in s.iterrows():
         margin = 1.96 * float(row["spread"]) / sqrt(result.n_games) if result.n_games > 1 else 0
         rows.append((row["player"], names.get(row["bot"], row["bot"]),
-                     number_text(row["mean_total"], lang, 1), number_text(margin, lang, 1),
-                     int(row["best"]), int(row["worst"]), share_text(row["win_share"], lang)))
-    return Table((t("word_player", lang), t("explore_level", lang), t("explore_mean", lang),
-                  t("explore_margin", lang), t("explore_best", lang), t("explore_worst", lang),
+                     f"{number_text(row['mean_total'], lang, 1)} ± {number_text(margin, lang, 1)}",
+                     t("explore_range_value", lang, best=cell_text(int(row["best"])),
+                       worst=cell_text(int(row["worst"]))),
+                     share_text(row["win_share"], lang)))
+    return Table((t("word_player", lang), t("explore_level", lang),
+                  t("explore_mean_margin", lang), t("explore_range", lang),
                   t("explore_won", lang)), tuple(rows))
 
 
@@ -315,12 +321,25 @@ def totals_chart(results: Mapping[str, Any], lang: str = "nb") -> Html:
     return _picture(fig, t("explore_total_axis", lang))
 
 
+def _axis_text(how: str, lang: str) -> Any:
+    """The axis says its numbers as the tables do: a share in percent, a decimal comma in
+    bokmål."""
+    from matplotlib.ticker import FuncFormatter
+
+    if how.startswith("share"):
+        return FuncFormatter(lambda x, _: share_text(x, lang))
+    return FuncFormatter(lambda x, _: number_text(x, lang, 0 if float(x).is_integer() else 1))
+
+
 def measure_chart(results: Mapping[str, Any], key: str, lang: str = "nb") -> Html:
     """One measure of every variant as horizontal bars."""
-    fig, ax = _figure(6, 0.6 + 0.5 * len(results))
+    labels = [textwrap.fill(label, 30) for label in results]
+    lines = sum(label.count("\n") + 1 for label in labels)
+    fig, ax = _figure(6, 0.9 + 0.3 * lines + 0.2 * len(labels))
     values = [measure(r, key) for r in results.values()]
-    ax.barh(list(results), values)
+    ax.barh(labels, values)
     ax.invert_yaxis()
+    ax.xaxis.set_major_formatter(_axis_text(MEASURES[key][2], lang))
     ax.set_title(t(MEASURES[key][0], lang))
     return _picture(fig, t(MEASURES[key][0], lang))
 

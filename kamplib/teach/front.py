@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
+from kamplib.cards import parse_card
 from kamplib.draw.overview import rounds_overview_html
 from kamplib.i18n import LANGS, register, t
+from kamplib.kinds import KINDS
 from kamplib.rules import GAMES
 from kamplib.teach.choices import Choices
 from kamplib.teach.site import FRONT, LINK_STYLE, href, link, section_pages
@@ -47,9 +49,9 @@ register({
               "sixth round is played with a trump drawn from the deck."},
     "front_sjukamp": {
         "nb": "Sju runder: kabalen flyttet fram, trumf med spar, og en finale der kløver dame "
-              "er verdt 8.",
+              "er verdt {queen_of_clubs}.",
         "en": "Seven rounds: the patience moved forward, spades as trump, and a Finale in which "
-              "the queen of clubs is worth 8."},
+              "the queen of clubs is worth {queen_of_clubs}."},
     "front_start": {"nb": "Begynn på {title}", "en": "Start with {title}"},
     "front_explore": {"nb": "Utforsk", "en": "Explore"},
     "front_explore_intro": {
@@ -107,10 +109,14 @@ def _game_block(game: str, choices: Choices) -> str:
     first = section_pages(section)[0]
     start = link(FRONT, first.path, t("front_start", lang, title=first.title(lang)), choices,
                  f"kamp-link kamp-start kamp-start-{game}")
-    picture = rounds_overview_html(choices.rules_for(game), lang)
+    rules = choices.rules_for(game)
+    picture = rounds_overview_html(rules, lang)
+    # the Finale's queen of clubs as the chosen house rules value it (the sentence names it)
+    about = t(f"front_{game}", lang,
+              queen_of_clubs=KINDS["finale"].card_value(parse_card("QC"), rules))
     return (f"<section class='kamp-front-game' data-game='{game}' style='margin:14px 0'>"
             f"<h3 style='margin:6px 0'>{escape(t(f'game_{game}', lang))}</h3>"
-            f"<p style='margin:4px 0'>{escape(t(f'front_{game}', lang))}</p>{picture}"
+            f"<p style='margin:4px 0'>{escape(about)}</p>{picture}"
             f"<p style='margin:6px 0;font-size:110%'>{start}</p></section>")
 
 
@@ -119,7 +125,7 @@ def front_html(choices: Choices) -> str:
     lang = choices.lang
     games = "".join(_game_block(g, choices) for g in GAMES)
     explore = "".join(
-        f"<li style='margin:4px 0'>{link(FRONT, p.path, p.title(lang), choices)}: "
+        f"<li style='margin:6px 0'>{link(FRONT, p.path, p.title(lang), choices)}<br>"
         f"{escape(t(f'front_{p.path}', lang))}</li>" for p in section_pages("notebooks"))
     return (f"<div class='kamp-front' lang='{lang}' style='line-height:1.5'>"
             f"<p style='font-size:115%;margin:4px 0'>{escape(t('front_welcome', lang))}</p>"

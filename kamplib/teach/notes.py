@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.round import Round
 
@@ -60,7 +61,7 @@ def score_table(rnd: Round, lang: str = "nb") -> Note:
     """The scores of a round as a small table (tricks, or passes and cards left, and points)."""
     from kamplib.draw import round_scores_html
 
-    names = ", ".join(f"{p} {v}" for p, v in rnd.scores().items())
+    names = ", ".join(f"{p} {cell_text(v)}" for p, v in rnd.scores().items())
     note = Note(t("standings", lang, standings=names))
     note.html = round_scores_html(rnd, lang=lang)
     return note
@@ -72,15 +73,17 @@ def standings(source: Any, lang: str = "nb") -> Note:
     totals = source.totals()
     winners = source.winners() if callable(source.winners) else source.winners
     ranked = sorted(totals, key=totals.__getitem__)
-    lines = [t("standings", lang, standings=", ".join(f"{p} {totals[p]}" for p in ranked))]
+    lines = [t("standings", lang, standings=", ".join(f"{p} {cell_text(totals[p])}"
+                                                      for p in ranked))]
     rematch = getattr(source, "standing", None)
     if callable(rematch) and rematch().rematch:
         lines.append(t("note_rematch", lang, players=joined(winners, lang)))
     elif len(winners) == 1:
-        lines.append(t("note_winner_one", lang, player=winners[0], points=totals[winners[0]]))
+        lines.append(t("note_winner_one", lang, player=winners[0],
+                       points=cell_text(totals[winners[0]])))
     elif winners:
         lines.append(t("note_winner_shared", lang, players=joined(winners, lang),
-                       points=totals[winners[0]]))
+                       points=cell_text(totals[winners[0]])))
     return say(*lines)
 
 

@@ -136,9 +136,9 @@ class SheetEntry:
         stem = t("teach_file_sheet", lang, game=self.rules.game, players="-".join(self.players))
         return _safe_file_name(stem) + ".csv"
 
-    def to_csv(self) -> str:
-        """The sheet as CSV, every cell as the sheet holds it."""
-        return self.sheet.to_csv()
+    def to_csv(self, lang: str = "nb") -> str:
+        """The sheet as CSV in the learner's words, every cell as the sheet holds it."""
+        return self.sheet.to_csv(lang)
 
     @classmethod
     def from_csv(cls, content: bytes | str, *, name: str = "poengark.csv",

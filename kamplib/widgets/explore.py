@@ -3,6 +3,13 @@
 The page opens at once; the first games are played in the background while the progress bar
 fills, and every view of the results (a table, a chart) is drawn again when a batch is done.
 "More games" plays the next games of the same run, so the numbers only get surer.
+
+A page starts the first batch with :meth:`MoreGames.start` in its last cell before the
+navigation.  Voilà connects a page to its kernel before it has made the page's widgets, and a
+widget update that arrives in between is lost: a first batch that ended then left the page
+showing "playing …" and no results, though the kernel had them (seen on the tactics page, whose
+hard bots make the page slow to draw).  So a background batch sends its final state again a
+few times (:data:`RESEND_AFTER`); an update to a page that has its widgets changes nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +26,10 @@ from kamplib.i18n import register, t
 from kamplib.teach.explore import Experiment
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 
-__all__ = ["MoreGames"]
+__all__ = ["MoreGames", "RESEND_AFTER"]
+
+# Seconds after a background batch at which its widgets send their state again (see above).
+RESEND_AFTER = (2.0, 5.0, 10.0, 20.0, 40.0)
 
 register({
     "more_games": {"nb": "Spill {count} spill til", "en": "Play {count} more games"},
@@ -31,18 +41,19 @@ register({
                      "en": "The computer is playing {count} more games …"},
     "more_waiting": {"nb": "Resultatene kommer når de første spillene er ferdige.",
                      "en": "The results appear when the first games are done."},
+    "more_press": {"nb": "Trykk på knappen, så spiller datamaskinen.",
+                   "en": "Press the button, and the computer plays."},
 })
 
 
 class MoreGames(widgets.VBox):
     """Plays an :class:`~kamplib.teach.explore.Experiment` in batches of ``step`` games.
 
-    ``view(render)`` gives an area that shows ``render(experiment)`` after every batch; with
-    ``start`` the first batch begins in the background as soon as the page is shown.
+    ``view(render)`` gives an area that shows ``render(experiment)`` after every batch;
+    :meth:`start` plays the first batch in the background, the button every next one.
     """
 
-    def __init__(self, experiment: Experiment, step: int = 200, lang: str = "nb",
-                 start: bool = True) -> None:
+    def __init__(self, experiment: Experiment, step: int = 200, lang: str = "nb") -> None:
         super().__init__()
         self.add_class("kamp-more-games")
         self.experiment = experiment
@@ -60,10 +71,8 @@ class MoreGames(widgets.VBox):
                          self.messages.widget]
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._asked = False  # a batch was asked for: the results are on their way
         self._say()
-        if start:
-            self._thread = threading.Thread(target=self._run_guarded, daemon=True)
-            self._thread.start()
 
     def view(self, render: Callable[[Experiment], Any]) -> widgets.Output:
         """An area showing ``render(experiment)``, drawn again after every batch."""
@@ -73,20 +82,39 @@ class MoreGames(widgets.VBox):
         self._draw(out, render)
         return out
 
+    def start(self) -> None:
+        """Play a batch in the background (a page calls this in its last cell before the
+        navigation, see the module's note).  What the page shows at once — the progress bar at
+        zero, "playing …" — is set here, by the cell itself."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._begin()
+        self._thread = threading.Thread(target=self._guarded_play, daemon=True)
+        self._thread.start()
+
     def wait(self) -> None:
-        """Wait for a batch running in the background (tests, a page's last cell)."""
+        """Wait for a batch running in the background (tests)."""
         if self._thread is not None:
             self._thread.join()
 
     # -- running -----------------------------------------------------------------------------
     def run(self) -> None:
         """Play one more batch now, with the progress bar, then redraw every view."""
+        self._begin()
+        self._play()
+
+    def _begin(self) -> None:
+        if not self._asked:  # "press the button" becomes "the results are coming"
+            self._asked = True
+            for out, render in self.views:
+                self._draw(out, render)
+        self.button.disabled = True
+        self.bar.max = self.step * len(self.experiment.variants)
+        self.bar.value = 0
+        self.status.value = escape(t("more_running", self.lang, count=self.step))
+
+    def _play(self) -> None:
         with self._lock:
-            self.button.disabled = True
-            variants = len(self.experiment.variants)
-            self.bar.max = self.step * variants
-            self.bar.value = 0
-            self.status.value = escape(t("more_running", self.lang, count=self.step))
             try:
                 self.experiment.run(self.step, progress=self._advance)
             finally:
@@ -99,8 +127,16 @@ class MoreGames(widgets.VBox):
         self.bar.value = min(self.bar.max, self.bar.value + games)
 
     @guarded
-    def _run_guarded(self) -> None:
-        self.run()
+    def _guarded_play(self) -> None:
+        self._play()
+        for delay in RESEND_AFTER:
+            timer = threading.Timer(delay, self._resend)
+            timer.daemon = True
+            timer.start()
+
+    def _resend(self) -> None:
+        for widget in (self.status, self.bar, self.button, *(out for out, _ in self.views)):
+            widget.send_state()
 
     @guarded
     def _on_more(self, _button: widgets.Button) -> None:
@@ -111,13 +147,16 @@ class MoreGames(widgets.VBox):
         games = self.experiment.games
         played = "more_played" if len(self.experiment.variants) > 1 else "more_played_one"
         self.status.value = escape(t(played, self.lang, games=games) if games
-                                   else t("more_waiting", self.lang))
+                                   else t(self._waiting_text(), self.lang))
+
+    def _waiting_text(self) -> str:
+        return "more_waiting" if self._asked else "more_press"
 
     def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
         out.outputs = ()
         if not self.experiment.games:
             out.append_display_data(Html(f"<p class='kamp-waiting' style='color:#555'>"
-                                         f"{escape(t('more_waiting', self.lang))}</p>"))
+                                         f"{escape(t(self._waiting_text(), self.lang))}</p>"))
             return
         shown = render(self.experiment)
         for item in shown if isinstance(shown, (list, tuple)) else (shown,):

@@ -1,0 +1,565 @@
+#!/usr/bin/env python3
+"""Build the browser edition of the course (`make site`): static files, Python runs in Pyodide.
+
+The learner sees what the Voilà app shows, the narrative and the widgets without code, and
+Python runs in their own browser, so any static web host serves any number of learners.
+
+Each page is one HTML file made from a notebook: the markdown cells rendered here (as Voilà
+does, with nbconvert's markdown), the code cells as empty places plus the code in a JSON block.
+One small script (`site/src/`, bundled with esbuild) starts JupyterLite's Pyodide kernel in a
+web worker once, runs each page's cells in it and shows their outputs and ipywidgets
+(`@jupyter-widgets/controls`).  A link to the next step swaps the page in place and keeps the
+same Python, so only the first page of a visit pays for starting Python.
+
+Everything that is downloaded comes from the registries and is checked against a hash in
+`site/`: npm packages by `npm ci` against `package-lock.json` (sha512), the browser's Python
+wheels by `pip download --require-hashes` against `browser-requirements.txt` (sha256), and the
+files copied out of the npm packages against `shipped-files.sha256`.  kamplib itself is packed
+into a wheel from this repository.  Every wheel and the standard library are byte-compiled for
+the browser's CPython by Pyodide itself under Node.js (scripts/pyodide_compile.py), so no page
+start compiles source.  The Pyodide lock in the site lists exactly the shipped wheels with their
+real hashes, and all of them load when Python starts, so `import kamplib` needs no `%pip` cell.
+
+The pages are the site's (kamplib.teach.site.SITE, the same as the Voilà app's, in its order;
+index.ipynb is the front page, index.html); `site/pages.toml` names only the pages left out,
+those that need Python on a server, and where the Voilà app runs for them.
+
+    python scripts/build_site.py                  # build/site/
+    python scripts/build_site.py --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import html
+import importlib.util
+import io
+import json
+import posixpath
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from email.parser import Parser
+from pathlib import Path, PurePosixPath
+from string import Template
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+SITE_DIR = REPO / "site"
+PAGES = SITE_DIR / "pages.toml"
+OUT = REPO / "build" / "site"
+CACHE = REPO / "build" / "site-cache"
+
+# The browser's Python: Pyodide 314 (CPython 3.14) and the wheel tag its packages carry.
+PLATFORM = "pyemscripten_2026_0_wasm32"
+PYTHON_VERSION = "3.14"
+# What the page takes from the npm packages (checked against site/shipped-files.sha256).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"  # compiled before it is shipped, as the wheels are
+# Where the browser's Python finds what it installs, for the paths compiled code names.
+SITE_PACKAGES = f"/lib/python{PYTHON_VERSION}/site-packages/"
+STDLIB_PATH = f"/lib/python{PYTHON_VERSION.replace('.', '')}.zip/"
+KERNEL_WORKER = "@jupyterlite/pyodide-kernel/lib/comlink.worker.js"
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")  # from @jupyterlite/pyodide-kernel/pypi
+
+sys.path.insert(0, str(REPO / "scripts"))
+from course_nav import title_of  # noqa: E402  (the course's own idea of a page's title)
+
+from kamplib.i18n import LANGS  # noqa: E402
+from kamplib.teach import browser  # noqa: E402
+from kamplib.teach.site import FRONT, SITE, page  # noqa: E402
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+# --- what to publish ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Manifest:
+    """What one build publishes: the pages that run in the browser (in the site's order, the
+    front page first), the pages left out (each gets a page saying where it is instead), and
+    where the Voilà app runs."""
+
+    pages: tuple[str, ...]
+    left_out: tuple[str, ...]
+    app_url: str
+
+
+def read_manifest(path: Path = PAGES) -> Manifest:
+    """The site's pages (SITE) less those ``path`` leaves out; a name that is not a page of the
+    site, or leaving out the front page, stops the build."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    site = [p.path for p in SITE]
+    left_out = tuple(data.get("left_out", []))
+    for notebook in left_out:
+        if notebook not in site:
+            raise BuildError(f"{path.name}: {notebook!r} is not a page of the site "
+                             "(kamplib/teach/site_map.py)")
+    if FRONT in left_out:
+        raise BuildError(f"{path.name}: the front page {FRONT} cannot be left out")
+    return Manifest(tuple(p for p in site if p not in left_out),
+                    tuple(p for p in site if p in left_out),
+                    str(data.get("app_url", "")).rstrip("/"))
+
+
+def page_url(notebook: str) -> str:
+    """Where a notebook's page lies in the site: beside where the notebook lies in the repository,
+    so a link the page's Python makes (``03-klover.ipynb?lang=en``) needs only its suffix
+    changed, which the page script does."""
+    return str(PurePosixPath(notebook).with_suffix(".html"))
+
+
+def relative(target: str, start: str) -> str:
+    """The relative URL from the page at ``start`` to ``target`` (both site paths)."""
+    return posixpath.relpath(target, posixpath.dirname(start) or ".")
+
+
+# --- downloads, each checked against a hash kept in site/ --------------------------------------
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(command: list[str], cwd: Path | None = None) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{' '.join(command[:3])} … failed:\n{done.stdout[-2000:]}"
+                         f"{done.stderr[-3000:]}")
+
+
+def npm_modules(cache: Path) -> Path:
+    """`npm ci` of site/package.json into the cache (again only when the lock changed)."""
+    folder = cache / "npm"
+    lock = SITE_DIR / "package-lock.json"
+    stamp = folder / ".lock-sha256"
+    if not (stamp.exists() and stamp.read_text() == sha256(lock)
+            and (folder / "node_modules").is_dir()):
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(SITE_DIR / name, folder / name)
+        if shutil.which("npm") is None or shutil.which("node") is None:
+            raise BuildError("Node.js or npm is missing: install both (see .ci/run)")
+        # --ignore-scripts: nothing from a package runs here (esbuild's binary comes as its
+        # own optional package and needs no install script).
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=folder)
+        stamp.write_text(sha256(lock))
+    return folder / "node_modules"
+
+
+def check_shipped(node_modules: Path, listing: Path = SITE_DIR / "shipped-files.sha256") -> None:
+    """Every file the site copies out of an npm package has the sha256 pinned in site/."""
+    for line in listing.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        digest, name = line.split(maxsplit=1)
+        path = node_modules / name
+        got = sha256(path) if path.is_file() else "missing"
+        if got != digest:
+            raise BuildError(f"{name}: sha256 {got}, expected {digest} ({listing.name})")
+
+
+def pinned_wheels(requirements: Path = SITE_DIR / "browser-requirements.txt") -> dict[str, str]:
+    """``{"name==version": sha256}`` for every line of the browser's requirements."""
+    pins = {}
+    for line in requirements.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            spec, digest = line.split(" --hash=sha256:")
+            name, version = spec.split("==")
+            pins[f"{canonical(name)}=={version}"] = digest.strip()
+    return pins
+
+
+def browser_wheels(cache: Path) -> list[Path]:
+    """The PyPI wheels of browser-requirements.txt, each checked against its sha256.
+
+    pip downloads them (and checks the hashes) the first time; afterwards the cached files are
+    checked here and nothing is downloaded.
+    """
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = pinned_wheels()
+
+    def found() -> dict[str, Path]:
+        have = {}
+        for wheel in folder.glob("*.whl"):
+            name, version = wheel.name.split("-")[:2]
+            key = f"{canonical(name)}=={version}"
+            if pins.get(key) == sha256(wheel):
+                have[key] = wheel
+        return have
+
+    have = found()
+    if len(have) < len(pins):
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+             "--only-binary=:all:", "--platform", PLATFORM, "--python-version", PYTHON_VERSION,
+             "-r", str(SITE_DIR / "browser-requirements.txt"), "-d", str(folder)])
+        have = found()
+    missing = sorted(set(pins) - set(have))
+    if missing:
+        raise BuildError(f"no wheel with the pinned sha256 for {', '.join(missing)}")
+    return [have[key] for key in sorted(have)]
+
+
+# --- kamplib as a wheel ------------------------------------------------------------------------
+
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same wheel and hash
+
+
+def kamplib_wheel(folder: Path, repo: Path = REPO) -> Path:
+    """Pack kamplib (every module under kamplib/) as a pure-Python wheel, reproducibly.
+
+    The version carries a local label made from the sources' hash (``0.1.0+s1a2b3c4d``), so a
+    browser never mixes a cached old wheel with a new lock.
+    """
+    project = tomllib.loads((repo / "pyproject.toml").read_text())["project"]
+    files = sorted(p for p in (repo / "kamplib").rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(repo).as_posix().encode() + b"\0" + path.read_bytes())
+    version = f"{project['version']}+s{digest.hexdigest()[:8]}"
+    dist = f"{project['name']}-{version}.dist-info"
+    metadata = "".join([
+        "Metadata-Version: 2.1\n",
+        f"Name: {project['name']}\n",
+        f"Version: {version}\n",
+        f"Summary: {project['description']}\n",
+        f"Requires-Python: {project['requires-python']}\n",
+        *(f"Requires-Dist: {d}\n" for d in project.get("dependencies", [])),
+    ])
+    entries = [(p.relative_to(repo).as_posix(), p.read_bytes()) for p in files]
+    entries += [
+        (f"{dist}/METADATA", metadata.encode()),
+        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: kamp build_site\n"
+                          b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
+        (f"{dist}/top_level.txt", b"kamplib\n"),
+    ]
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for name, data in entries:
+        hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([name, f"sha256={hashed}", len(data)])
+    writer.writerow([f"{dist}/RECORD", "", ""])
+    entries.append((f"{dist}/RECORD", record.getvalue().encode()))
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / f"{project['name']}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
+
+
+# --- compiled for the browser --------------------------------------------------------------------
+
+def compiled(node_modules: Path, archives: list[tuple[Path, str]], cache: Path) -> list[Path]:
+    """Each ``(archive, install prefix)`` with its modules byte-compiled for Pyodide's CPython.
+
+    The work is done in Pyodide under Node.js (site/compile.mjs, scripts/pyodide_compile.py);
+    results are kept in the cache by the source's sha256, so a build compiles only what changed
+    (usually kamplib alone).
+    """
+    folder = cache / "compiled"
+    out, jobs = [], []
+    for archive, prefix in archives:
+        target = folder / sha256(archive)[:16] / archive.name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append([str(archive), f"{target}.part", prefix])  # renamed once complete
+        out.append(target)
+    if jobs:
+        shutil.copy2(SITE_DIR / "compile.mjs", node_modules.parent / "compile.mjs")
+        run(["node", str(node_modules.parent / "compile.mjs"),
+             str(REPO / "scripts" / "pyodide_compile.py"), json.dumps(jobs)],
+            cwd=node_modules.parent)
+        for _, part, _ in jobs:
+            Path(part).rename(part.removesuffix(".part"))
+    return out
+
+
+# --- the Pyodide lock: exactly the shipped wheels, with their real hashes ----------------------
+
+def canonical(name: str) -> str:
+    """A distribution name as Pyodide's lock keys it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_entry(wheel: Path) -> dict[str, Any]:
+    """A Pyodide lock entry read from the wheel itself: name, version, imports, dependencies."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(archive.read(meta_name).decode("utf-8"))
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if not n.split("/")[0].endswith((".dist-info", ".data"))
+                       and (n.endswith(".py") or "/" in n)})
+    requires = []
+    for spec in meta.get_all("Requires-Dist") or []:
+        if "extra ==" in spec:
+            continue
+        requires.append(canonical(re.split(r"[\s;<>=!~\[(]", spec, maxsplit=1)[0]))
+    return {
+        "name": canonical(meta["Name"]),
+        "version": meta["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256(wheel),
+        "package_type": "package",
+        "imports": tops,
+        "depends": requires,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def pyodide_lock(wheels: list[Path], npm_lock: dict[str, Any]) -> dict[str, Any]:
+    """The lock the browser reads: Pyodide's ``info`` and one entry per shipped wheel."""
+    entries = {e["name"]: e for e in map(wheel_entry, wheels)}
+    for entry in entries.values():  # a dependency the browser has no wheel for is not named
+        entry["depends"] = sorted(d for d in entry["depends"] if d in entries)
+    return {"info": npm_lock["info"], "packages": dict(sorted(entries.items()))}
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+HREF = re.compile(r"""(href|src)=(["'])(.*?)\2""")
+
+
+def _app() -> Any:
+    """The Voilà app's module (app/serve.py): its sentence for a cell that fails, and its words
+    (registered in kamplib's catalogue) for a page being made ready, so both editions agree."""
+    spec = importlib.util.spec_from_file_location("kamp_app_serve", REPO / "app" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def page_texts() -> dict[str, dict[str, str]]:
+    """What the page script says before and around Python, ``{lang: {name: text}}``."""
+    app = _app()
+    texts = browser.page_texts({"running": "app_loading", "noscript": "app_noscript"})
+    for words in texts.values():  # the app words it in bokmål only
+        words["cell_error"] = str(app.CELL_ERROR_NB)
+    return texts
+
+
+def elsewhere_cells(notebook: str, app_url: str) -> list[str]:
+    """The Python of a page left out: the site's head, where the page is instead, the
+    navigation (kamplib.teach.browser), so it reads the choices and links on as any page."""
+    return [
+        "from kamplib.widgets.site import SiteHead\n"
+        f"page = SiteHead({notebook!r})\npage",
+        "from kamplib.teach.browser import elsewhere_html\n"
+        "from kamplib.widgets.site import Live\n"
+        f"Live(lambda choices: elsewhere_html({notebook!r}, {app_url!r}, choices))",
+        "from kamplib.widgets.site import SiteNav\nSiteNav(page)",
+    ]
+
+
+@dataclass
+class Site:
+    """What one build knows: the manifest, the page script's settings, and the files it must
+    still copy."""
+
+    manifest: Manifest
+    repo: Path
+    assets: dict[str, str]  # static file -> name with a version query, for the template
+    config: str  # the JSON every page carries for the script
+    noscript: str  # what a browser without JavaScript shows (bokmål, as the app's)
+    copies: set[str]
+
+    def link(self, href: str, notebook: str) -> str:
+        """A link as written in ``notebook``, pointing at the site's page or file instead."""
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith(("#", "/", "mailto:")):
+            return href
+        base = PurePosixPath(notebook).parent
+        target = _normal(base / parts.path)
+        here = page_url(notebook)
+        rest = (f"?{parts.query}" if parts.query else "") + (
+            f"#{parts.fragment}" if parts.fragment else "")
+        if target.endswith(".ipynb"):
+            if target not in self.manifest.pages + self.manifest.left_out:
+                raise BuildError(f"{notebook} links to {target}, which is not a page of the site")
+            return relative(page_url(target), here) + rest
+        if (self.repo / target).is_file():
+            self.copies.add(target)
+            return relative(target, here) + rest
+        return href
+
+    def render(self, notebook: str) -> str:
+        """The page of one published notebook."""
+        nb = json.loads((self.repo / notebook).read_text(encoding="utf-8"))
+        body, cells = [], []
+        from nbconvert.filters.markdown_mistune import markdown2html_mistune
+        for cell in nb["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                rendered = markdown2html_mistune(source)
+                rendered = HREF.sub(lambda m, nb_=notebook: (
+                    f'{m[1]}={m[2]}{html.escape(self.link(html.unescape(m[3]), nb_))}{m[2]}'),
+                    rendered)
+                body.append(f'<div class="kamp-md">{rendered}</div>')
+            elif cell["cell_type"] == "code" and source.strip():
+                body.append(self._place(len(cells)))
+                cells.append(source)
+        title = title_of(nb, Path(notebook))
+        return self._page(notebook, title, "\n".join(body), cells)
+
+    def render_elsewhere(self, notebook: str) -> str:
+        """The page of a notebook the browser edition leaves out: where to find it instead."""
+        cells = elsewhere_cells(notebook, self.manifest.app_url)
+        body = "\n".join(self._place(i) for i in range(len(cells)))
+        return self._page(notebook, page(notebook).title("nb"), body, cells)
+
+    @staticmethod
+    def _place(index: int) -> str:
+        return f'<div class="kamp-cell kamp-pending" data-kamp-cell="{index}"></div>'
+
+    def _page(self, notebook: str, title: str, body: str, cells: list[str]) -> str:
+        here = page_url(notebook)
+        template = Template((SITE_DIR / "page.html").read_text(encoding="utf-8"))
+        return template.substitute(
+            title=html.escape(title),
+            root="../" * len(PurePosixPath(here).parent.parts),
+            js=self.assets["kamp-site.js"],
+            css=self.assets["kamp-site.css"],
+            config=_script_json(self.config),
+            noscript=html.escape(self.noscript),
+            body=body,
+            cells=_script_json(json.dumps(cells, ensure_ascii=False)),
+        )
+
+
+def _normal(path: PurePosixPath) -> str:
+    """``a/../b/./c`` as ``b/c`` (no file system access; stays inside the repository)."""
+    parts: list[str] = []
+    for part in path.parts:
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _script_json(text: str) -> str:
+    """JSON that is safe inside ``<script>`` (no ``</script>`` can end it early)."""
+    return text.replace("</", "<\\/")
+
+
+def versioned(path: Path, name: str) -> str:
+    """``name?v=<hash>``: a changed file gets a new URL, so no browser keeps a stale copy."""
+    return f"{name}?v={sha256(path)[:10]}"
+
+
+# --- the build -----------------------------------------------------------------------------------
+
+def bundle(node_modules: Path, static: Path) -> None:
+    """The page script and its styles, bundled and minified by esbuild.
+
+    The sources are copied beside ``node_modules`` so that their imports resolve there.
+    """
+    sources = node_modules.parent / "src"
+    if sources.exists():
+        shutil.rmtree(sources)
+    shutil.copytree(SITE_DIR / "src", sources)
+    esbuild = node_modules / ".bin" / "esbuild"
+    run([str(esbuild), str(sources / "main.js"), "--bundle", "--format=esm", "--minify",
+         "--target=es2020", "--loader:.css=css", "--log-level=warning",
+         f"--outfile={static / 'kamp-site.js'}"], cwd=node_modules.parent)
+
+
+def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE,
+          repo: Path = REPO) -> dict[str, Any]:
+    """Build the site into ``out`` (replaced); return a summary of what it holds.
+
+    ``manifest`` is site/pages.toml's by default (tests add pages of their own to it).
+    """
+    manifest = manifest or read_manifest()
+    texts = page_texts()
+    node_modules = npm_modules(cache)
+    check_shipped(node_modules)
+    wheels = browser_wheels(cache)
+
+    if out.exists():
+        shutil.rmtree(out)
+    static = out / "static"
+    pyodide_version = json.loads((node_modules / "pyodide" / "package.json").read_text())["version"]
+    runtime = static / f"pyodide-{pyodide_version}"
+    runtime.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(node_modules / "pyodide" / name, runtime / name)
+    kernel_pypi = node_modules / "@jupyterlite" / "pyodide-kernel" / "pypi"
+    sources = [*wheels, *(next(kernel_pypi.glob(f"{n}-*.whl")) for n in KERNEL_WHEELS),
+               kamplib_wheel(cache / "kamplib", repo)]
+    archives = [(w, SITE_PACKAGES) for w in sources]
+    archives.append((node_modules / "pyodide" / STDLIB, STDLIB_PATH))
+    shipped_paths = [Path(shutil.copy2(c, runtime / c.name))
+                     for c in compiled(node_modules, archives, cache)]
+    shipped_paths = [p for p in shipped_paths if p.name != STDLIB]
+    npm_lock = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())
+    lock = pyodide_lock(shipped_paths, npm_lock)
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    shutil.copy2(node_modules / KERNEL_WORKER, static / "kernel.worker.js")
+    bundle(node_modules, static)
+
+    rel = f"pyodide-{pyodide_version}"
+    config = json.dumps({
+        "pyodide": f"static/{rel}/pyodide.mjs",
+        "lock": "static/" + versioned(runtime / "pyodide-lock.json", f"{rel}/pyodide-lock.json"),
+        "worker": "static/" + versioned(static / "kernel.worker.js", "kernel.worker.js"),
+        "packages": sorted(lock["packages"]),
+        "langs": list(LANGS),
+        "texts": texts,
+    }, ensure_ascii=False)
+    assets = {name: versioned(static / name, name) for name in ("kamp-site.js", "kamp-site.css")}
+    site = Site(manifest, repo, assets, config, texts[LANGS[0]]["noscript"], set())
+    for notebook in (*manifest.pages, *manifest.left_out):
+        target = out / page_url(notebook)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        made = site.render(notebook) if notebook in manifest.pages else \
+            site.render_elsewhere(notebook)
+        target.write_text(made, encoding="utf-8")
+    for name in sorted(site.copies):
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(repo / name, out / name)
+    return {
+        "pages": [page_url(p) for p in manifest.pages],
+        "elsewhere": [page_url(p) for p in manifest.left_out],
+        "wheels": sorted(lock["packages"]),
+        "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="the site folder (replaced)")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="downloads kept between builds")
+    args = parser.parse_args(argv)
+    try:
+        summary = build(args.out.resolve(), cache=args.cache.resolve())
+    except BuildError as err:
+        print(f"build_site: {err}", file=sys.stderr)
+        return 1
+    print(f"build_site: {len(summary['pages'])} pages, {len(summary['elsewhere'])} left out "
+          f"(a page says where they are), {len(summary['wheels'])} wheels, "
+          f"{summary['bytes'] / 1e6:.1f} MB in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,256 @@
+// The browser edition's one script: start Python once, run each page's cells, show their
+// outputs and widgets, and move between pages without starting Python again.
+//
+// A page (made by scripts/build_site.py) holds its narrative as HTML, an empty place for each
+// code cell (`[data-kamp-cell]`) and the code in `<script class="kamp-cells">`.  A link to
+// another page of the site swaps `<main>` in place (history.pushState) and runs the new cells
+// in the same kernel, after closing the old page's widgets and emptying its namespace, so each
+// page starts clean as it would in its own Voilà kernel.
+import { Kernel } from './kernel.js';
+import { Manager } from './widgets.js';
+import './course.css';
+
+const WIDGET = 'application/vnd.jupyter.widget-view+json';
+const config = JSON.parse(document.getElementById('kamp-config').textContent);
+const root = new URL(document.documentElement.dataset.kampRoot || './', document.baseURI);
+const at = (path) => new URL(path, root).href;
+
+// What tests and benchmarks read, in ms on the page's clock (since navigation started): when
+// Python was ready and this document's first widget and page were shown (`marks`), when the
+// page now shown began, showed its first widget and was ready (`current`); how many pages this
+// document has shown, the errors met on the page now shown, and Pyodide's own log lines.
+const state = { marks: {}, current: {}, pagesShown: 0, busy: true, errors: [], log: [] };
+window.kampSite = state;
+const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
+
+/** The learner's language, from the address (`?lang=en`) as the pages' Python reads it. */
+function pageLang() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  return config.langs.includes(asked) ? asked : config.langs[0];
+}
+const words = (name) => config.texts[pageLang()][name];
+
+const status = document.getElementById('kamp-status');
+function say(text, kind = 'info') {
+  status.hidden = !text;
+  status.textContent = text || '';
+  status.dataset.kind = kind;
+}
+
+const pyodide = at(config.pyodide);
+const kernel = new Kernel(at(config.worker), {
+  baseUrl: root.href,
+  pyodideUrl: pyodide,
+  indexUrl: pyodide.slice(0, pyodide.lastIndexOf('/') + 1),
+  pipliteWheelUrl: '',
+  pipliteUrls: [],
+  disablePyPIFallback: true,
+  location: '',
+  mountDrive: false,
+  kernelId: 'kamp',
+  loadPyodideOptions: { lockFileURL: at(config.lock), packages: config.packages },
+});
+const manager = new Manager(kernel);
+kernel.onLog = (text) => { // Pyodide's own lines ("Loading ipython, ..."): timed, for benchmarks
+  state.log.push([performance.now(), text]);
+  console.debug('[python]', text);
+};
+say(words('starting'));
+kernel.ready.then(() => mark('kernel'), (error) => {
+  state.errors.push(String(error));
+  say(words('failed'), 'error');
+});
+
+// One request at a time, as a kernel's shell channel would take them.
+let queue = Promise.resolve();
+const serial = (job) => (queue = queue.then(job, job));
+const originalComm = kernel.comm.bind(kernel);
+kernel.comm = (...args) => serial(() => originalComm(...args));
+
+/** Show one output message of a cell in `area`. */
+function show(area, type, bundle) {
+  if (type === 'clear_output') {
+    area.replaceChildren();
+    return;
+  }
+  const out = document.createElement('div');
+  out.className = 'kamp-output';
+  if (type === 'stream') {
+    if (bundle.name !== 'stdout') {
+      console.warn('[python]', bundle.text); // warnings are for the developer, not the learner
+      return;
+    }
+    const last = area.lastElementChild;
+    if (last && last.dataset.stream === bundle.name) { // one print may come in several pieces
+      last.querySelector('pre').textContent += bundle.text;
+      return;
+    }
+    out.dataset.stream = bundle.name;
+    const pre = document.createElement('pre');
+    pre.textContent = bundle.text;
+    out.append(pre);
+  } else if (type === 'execute_error') {
+    console.error('[python]', bundle.ename, bundle.evalue, (bundle.traceback || []).join('\n'));
+    state.errors.push(`${bundle.ename}: ${bundle.evalue}`);
+    out.classList.add('kamp-cell-error');
+    out.setAttribute('role', 'alert');
+    out.textContent = words('cell_error');
+  } else if (type === 'display_data' || type === 'execute_result') {
+    const data = bundle.data || {};
+    if (data[WIDGET]) {
+      out.classList.add('kamp-widget');
+      const page = state.current;
+      manager.show(data[WIDGET].model_id, out).then(() => {
+        mark('widget');
+        if (page.widget === undefined) page.widget = performance.now();
+      }, (error) => {
+        console.error('[widgets]', error);
+        state.errors.push(String(error));
+      });
+    } else if (data['text/html'] !== undefined) {
+      out.innerHTML = data['text/html'];
+    } else if (data['image/svg+xml'] !== undefined) {
+      out.innerHTML = data['image/svg+xml'];
+    } else if (data['text/plain'] !== undefined) {
+      const pre = document.createElement('pre');
+      pre.textContent = data['text/plain'];
+      out.append(pre);
+    } else {
+      return;
+    }
+  } else {
+    return;
+  }
+  area.append(out);
+}
+
+// Python run between pages: the old page's widgets closed, its names forgotten, and kamplib
+// imported afresh by the next page, so no state of the old page (a callback it registered, a
+// choice it made) reaches the new one: each page starts as in its own Voilà kernel, while
+// Pyodide, IPython and ipywidgets stay loaded.
+const FRESH_PAGE = [
+  'import sys, ipywidgets',
+  'ipywidgets.Widget.close_all()',
+  'for name in [n for n in sys.modules if n == "kamplib" or n.startswith("kamplib.")]:',
+  '    del sys.modules[name]',
+  'get_ipython().reset(new_session=False)',
+].join('\n');
+
+/** Python that hands the page's URL parameters to it as Voilà does for a kernel it starts for
+ *  the request (kamplib.teach.query): CGI's QUERY_STRING, and VOILA_PREHEAT=False, which says
+ *  the request is already there (no pooled kernel waiting to be handed one). */
+const pageQuery = () => [
+  'import os',
+  `os.environ["QUERY_STRING"] = ${JSON.stringify(location.search.replace(/^\?/, ''))}`,
+  'os.environ["VOILA_PREHEAT"] = "False"',
+  'del os',
+].join('\n');
+
+let generation = 0;
+
+/** Run the cells of the page now in `<main>`, in order, each output under its cell. */
+async function runPage() {
+  const mine = ++generation;
+  const page = document.getElementById('kamp-page');
+  const cells = JSON.parse(page.querySelector('script.kamp-cells').textContent);
+  state.busy = true;
+  state.current = { started: performance.now() };
+  state.errors = []; // what went wrong on the page now shown
+  document.documentElement.lang = pageLang();
+  document.body.classList.remove('kamp-ready');
+  if (state.pagesShown > 0) {
+    say(words('running'));
+    await serial(() => kernel.execute(FRESH_PAGE));
+  }
+  await serial(() => kernel.execute(pageQuery()));
+  for (const [index, code] of cells.entries()) {
+    if (mine !== generation) return; // the learner has moved on: the new page runs instead
+    const area = page.querySelector(`[data-kamp-cell="${index}"]`);
+    try {
+      await serial(() => kernel.execute(code, (type, bundle) => show(area, type, bundle)));
+    } catch (error) {
+      state.errors.push(String(error));
+      return;
+    }
+    area.classList.remove('kamp-pending');
+    if (index === 0) say('');
+  }
+  if (mine !== generation) return;
+  say('');
+  state.pagesShown += 1;
+  state.busy = false;
+  mark('page');
+  state.current.ready = performance.now();
+  document.body.classList.add('kamp-ready');
+  document.dispatchEvent(new CustomEvent('kamp:page-ready'));
+}
+
+/** The site's page for `url`: a notebook's page lies beside it with .html for .ipynb (links
+ *  that a page's Python draws name the notebook, as in the Voilà app); null if not ours. */
+function ourPage(url) {
+  if (url.origin !== location.origin || !url.href.startsWith(root.href)) return null;
+  const page = new URL(url.href);
+  if (page.pathname.endsWith('.ipynb')) page.pathname = page.pathname.replace(/\.ipynb$/, '.html');
+  return page.pathname.endsWith('.html') ? page : null;
+}
+
+/** Links a page's Python draws name notebooks, as in the Voilà app: point each at the site's
+ *  page, so a link opened in a new tab or copied leads there too. */
+function mendLink(link) {
+  const href = link.getAttribute('href') || '';
+  if (href.includes('.ipynb') && ourPage(new URL(href, location.href))) {
+    link.setAttribute('href', href.replace(/\.ipynb(?=$|[?#])/, '.html'));
+  }
+}
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const nodes = change.type === 'attributes' ? [change.target] : change.addedNodes;
+    for (const node of nodes) {
+      if (node.nodeType !== Node.ELEMENT_NODE) continue;
+      if (node.matches('a[href]')) mendLink(node);
+      node.querySelectorAll('a[href]').forEach(mendLink);
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true, attributes: true,
+  attributeFilter: ['href'] });
+
+async function go(url, push) {
+  let doc;
+  try {
+    const reply = await fetch(url.href);
+    if (!reply.ok) throw new Error(`${reply.status}`);
+    doc = new DOMParser().parseFromString(await reply.text(), 'text/html');
+  } catch (error) {
+    location.assign(url.href); // let the browser show what it can
+    return;
+  }
+  const next = doc.getElementById('kamp-page');
+  if (!next) {
+    location.assign(url.href);
+    return;
+  }
+  if (push) history.pushState({}, '', url.href);
+  document.title = doc.title;
+  manager.detachAll();
+  document.getElementById('kamp-page').replaceWith(document.adoptNode(next));
+  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+  await runPage();
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest && event.target.closest('a[href]');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+      || event.shiftKey || event.altKey || link.target || link.hasAttribute('download')) return;
+  const url = ourPage(new URL(link.href, location.href));
+  if (!url) return;
+  if (url.pathname === location.pathname && url.search === location.search && url.hash) {
+    return; // a place on this page
+  }
+  event.preventDefault();
+  go(url, true);
+});
+window.addEventListener('popstate', () => go(new URL(location.href), false));
+
+runPage();

@@ -1,0 +1,305 @@
+"""The browser edition's build (`make site`, scripts/build_site.py), checked without a browser.
+
+The site is built once per session (static_site_support.built); the browser tests in
+test_site_static_browser.py open the same build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from app_support import LAUNCHER
+from static_site_support import BUILDER, REPO, built
+
+import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
+from kamplib.i18n import LANGS, t
+from kamplib.teach.site import FRONT, SITE
+
+SITE_DIR = REPO / "site"
+
+
+@pytest.fixture(scope="module")
+def sample() -> Path:
+    return built()[0]
+
+
+def runtime(site: Path) -> Path:
+    (folder,) = (site / "static").glob("pyodide-*")
+    return folder
+
+
+def config_of(page: Path) -> dict:
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="kamp-config">(.*?)</script>', text,
+                      re.S)
+    assert found, f"{page.name} carries no site configuration"
+    return json.loads(found[1].replace("<\\/", "</"))
+
+
+class Visible(HTMLParser):
+    """The text of a page outside <script>, and every link and resource it names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.urls: list[tuple[str, str]] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._in_script = tag == "script"
+        for name, value in attrs:
+            if name in ("href", "src") and value is not None:
+                self.urls.append((tag, value))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if not self._in_script:
+            self.text.append(data)
+
+
+def visible(page: Path) -> Visible:
+    parser = Visible()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+# --- what to publish: the site's pages, less those that need a server ------------------------
+
+def manifest_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "pages.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_pages_are_the_sites_in_its_order_less_those_left_out() -> None:
+    made = BUILDER.read_manifest()
+    order = [p.path for p in SITE]
+    assert made.pages[0] == FRONT == LAUNCHER.WELCOME  # the page `make app` opens first
+    assert sorted((*made.pages, *made.left_out), key=order.index) == order
+    assert list(made.pages) == [p for p in order if p not in made.left_out]
+    # every step of the course and both chapters run in the browser
+    for section in ("tutorial", "sekskamp", "sjukamp"):
+        assert all(p.path in made.pages for p in SITE if p.section == section), section
+    # the explorations that play hundreds of games (threads, processes, pandas, plots) do not
+    assert made.left_out == ("notebooks/00-husregler-under-lupen.ipynb",
+                             "notebooks/01-taktikk.ipynb")
+
+
+def test_leaving_out_a_page_the_site_has_not_or_the_front_page_stops_the_build(
+        tmp_path: Path) -> None:
+    with pytest.raises(BUILDER.BuildError, match=r"'notebooks/99-x\.ipynb' is not a page"):
+        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["notebooks/99-x.ipynb"]\n'))
+    with pytest.raises(BUILDER.BuildError, match=r"the front page index\.ipynb cannot"):
+        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["index.ipynb"]\n'))
+    made = BUILDER.read_manifest(manifest_file(tmp_path, 'app_url = "https://kurs.example.org/"'))
+    assert made.left_out == () and made.app_url == "https://kurs.example.org"
+
+
+def test_every_page_of_the_site_has_its_page_beside_its_notebook(sample: Path) -> None:
+    made = BUILDER.read_manifest()
+    for notebook in (*made.pages, *made.left_out):
+        assert (sample / notebook).with_suffix(".html").is_file(), notebook
+    assert BUILDER.page_url("sekskamp/01-seksere-og-sjuere.ipynb") == \
+        "sekskamp/01-seksere-og-sjuere.html"
+
+
+# --- pages: narrative and places for outputs, never code -----------------------------------------
+
+def cells_of(page: Path) -> list[str]:
+    found = re.search(r'<script type="application/json" class="kamp-cells">(.*?)</script>',
+                      page.read_text(encoding="utf-8"), re.S)
+    assert found, f"{page.name} carries no cells"
+    return list(json.loads(found[1].replace("<\\/", "</")))
+
+
+def code_of(notebook: str) -> list[str]:
+    cells = json.loads((REPO / notebook).read_text(encoding="utf-8"))["cells"]
+    return [code for cell in cells
+            if cell["cell_type"] == "code" and (code := "".join(cell["source"])).strip()]
+
+
+def test_index_html_is_the_front_page_itself(sample: Path) -> None:
+    front = (sample / "index.html").read_text(encoding="utf-8")
+    assert cells_of(sample / "index.html") == code_of(FRONT)
+    assert "http-equiv" not in front
+    title = re.search(r"<title>(.*?)</title>", front)
+    assert title and html.unescape(title[1]) == SITE[0].title("nb")
+
+
+def test_a_page_shows_its_narrative_and_no_code(sample: Path) -> None:
+    notebook = "tutorial/02-pass.ipynb"
+    page = sample / "tutorial" / "02-pass.html"
+    text = "".join(visible(page).text)
+    cells = json.loads((REPO / notebook).read_text(encoding="utf-8"))["cells"]
+    first_markdown = next("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert first_markdown.splitlines()[0].lstrip("# ").strip() in text
+    for code in ("SiteHead(", "import", "PlayHand("):
+        assert code not in text, f"code {code!r} is visible on {notebook}"
+    assert cells_of(page) == code_of(notebook)
+    assert any("PlayHand(" in cell for cell in cells_of(page))
+    assert len(re.findall(r'data-kamp-cell="\d+"', page.read_text(encoding="utf-8"))) == \
+        len(cells_of(page))
+
+
+def test_links_lead_to_pages_of_the_site_never_to_a_notebook(sample: Path) -> None:
+    for page in sample.rglob("*.html"):
+        for _, url in visible(page).urls:
+            assert ".ipynb" not in url, f"{page.name} links to a notebook: {url}"
+    site = BUILDER.Site(BUILDER.read_manifest(), REPO,
+                        {"kamp-site.js": "a.js", "kamp-site.css": "a.css"}, "{}", "", set())
+    assert site.link("03-klover.ipynb?lang=en#slutt", "tutorial/02-pass.ipynb") == \
+        "03-klover.html?lang=en#slutt"
+    assert site.link("../sekskamp/00-sekskamp.ipynb", "tutorial/09-husregler.ipynb") == \
+        "../sekskamp/00-sekskamp.html"
+    assert site.link("../notebooks/01-taktikk.ipynb", "tutorial/09-husregler.ipynb") == \
+        "../notebooks/01-taktikk.html"  # a page left out has its page too
+    assert site.link("https://example.org/x.ipynb", FRONT) == "https://example.org/x.ipynb"
+    with pytest.raises(BUILDER.BuildError, match=r"tutorial/02-pass\.ipynb links to "
+                                                 r"tutorial/99-mangler\.ipynb, which is not"):
+        site.link("99-mangler.ipynb", "tutorial/02-pass.ipynb")
+
+
+def test_pages_name_no_other_host(sample: Path) -> None:
+    for page in sample.rglob("*.html"):
+        for tag, url in visible(page).urls:
+            if tag != "a":
+                assert not re.match(r"(https?:)?//", url), f"{page.name} loads {url}"
+        assert config_of(page)["pyodide"].startswith("static/")
+
+
+def test_a_page_left_out_runs_the_sites_head_and_navigation_around_where_it_is(
+        sample: Path) -> None:
+    notebook = "notebooks/01-taktikk.ipynb"
+    cells = cells_of(sample / "notebooks" / "01-taktikk.html")
+    assert cells == BUILDER.elsewhere_cells(notebook, "")
+    assert f"SiteHead({notebook!r})" in cells[0] and "SiteNav(page)" in cells[-1]
+    with_app = BUILDER.elsewhere_cells(notebook, "https://kurs.example.org")
+    assert "'https://kurs.example.org'" in with_app[1]
+
+
+def test_the_page_script_speaks_the_catalogues_words_in_every_language(sample: Path) -> None:
+    config = config_of(sample / "index.html")
+    assert config["langs"] == list(LANGS)
+    for lang in LANGS:
+        words = config["texts"][lang]
+        assert words["starting"] == t("browser_starting", lang)
+        assert words["failed"] == t("browser_failed", lang)
+        assert words["running"] == t("app_loading", lang)  # the app's words for the same moment
+        assert words["cell_error"] == LAUNCHER.CELL_ERROR_NB
+    noscript = re.search(r'<noscript><p class="kamp-noscript">(.*?)</p></noscript>',
+                         (sample / "index.html").read_text(encoding="utf-8"))
+    assert noscript and html.unescape(noscript[1]) == t("app_noscript", "nb")
+
+
+# --- the browser's Python: exactly the shipped wheels ----------------------------------------
+
+def test_pyodide_lock_lists_exactly_the_shipped_wheels_with_their_hashes(sample: Path) -> None:
+    folder = runtime(sample)
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    wheels = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.glob("*.whl")}
+    assert {e["file_name"]: e["sha256"] for e in lock["packages"].values()} == wheels
+    for entry in lock["packages"].values():
+        assert set(entry["depends"]) <= set(lock["packages"]), entry["name"]
+    assert lock["packages"]["kamplib"]["imports"] == ["kamplib"]
+    for needed in ("ipywidgets", "comm", "ipython", "pyodide-kernel", "ipykernel", "piplite"):
+        assert needed in lock["packages"]
+    assert not {"pandas", "numpy", "matplotlib"} & set(lock["packages"])
+    # every page loads all of them at start, so no learner ever needs a %pip cell
+    assert config_of(sample / "index.html")["packages"] == sorted(lock["packages"])
+
+
+def test_shipped_python_is_compiled_for_the_browser(sample: Path) -> None:
+    """Modules arrive as CPython 3.14 bytecode (made by Pyodide at build time), tests left out."""
+    folder = runtime(sample)
+    archives = [*folder.glob("*.whl"), folder / "python_stdlib.zip"]
+    magics = set()
+    for archive in archives:
+        with zipfile.ZipFile(archive) as zipped:
+            names = zipped.namelist()
+            pycs = [n for n in names if n.endswith(".pyc")]
+            assert pycs, archive.name
+            for name in pycs[:50]:
+                head = zipped.read(name)[:8]
+                magics.add(head[:4])
+                assert int.from_bytes(head[4:8], "little") == 1, (archive.name, name)  # unchecked
+            assert not [n for n in names if "/tests/" in n], archive.name
+            records = [n for n in names if n.endswith(".dist-info/RECORD")]
+            if records:
+                listed = {line.split(",")[0]
+                          for line in zipped.read(records[0]).decode().splitlines()}
+                assert listed == set(names), archive.name
+    assert len(magics) == 1  # one Python's bytecode throughout
+    with zipfile.ZipFile(next(folder.glob("kamplib-*.whl"))) as zipped:
+        assert "kamplib/cards.pyc" in zipped.namelist()
+        assert "kamplib/cards.py" not in zipped.namelist()
+
+
+def test_kamplib_wheel_is_reproducible_and_holds_every_module(tmp_path: Path) -> None:
+    first = BUILDER.kamplib_wheel(tmp_path / "a")
+    second = BUILDER.kamplib_wheel(tmp_path / "b")
+    assert first.name == second.name and first.read_bytes() == second.read_bytes()
+    assert re.fullmatch(r"kamplib-0\.1\.0\+s[0-9a-f]{8}-py3-none-any\.whl", first.name)
+    modules = {p.relative_to(REPO).as_posix() for p in (REPO / "kamplib").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    with zipfile.ZipFile(first) as archive:
+        names = set(archive.namelist())
+        record = archive.read(next(n for n in names if n.endswith("/RECORD"))).decode()
+    assert modules <= names
+    assert all(name in record for name in modules)
+
+
+def test_kamplib_wheel_imports_on_its_own(tmp_path: Path) -> None:
+    wheel = BUILDER.kamplib_wheel(tmp_path)
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
+            "import kamplib, kamplib.draw, kamplib.hints, kamplib.bots; print(kamplib.__file__)")
+    # -S: no site-packages, so the repository's editable install cannot answer instead
+    where = subprocess.run([sys.executable, "-S", "-c", code, str(wheel)], cwd=tmp_path,
+                           capture_output=True, text=True, check=True).stdout
+    assert where.strip().startswith(str(wheel))
+
+
+# --- every download is pinned ------------------------------------------------------------------
+
+def test_every_browser_wheel_is_pinned_by_sha256() -> None:
+    lines = [line for line in (SITE_DIR / "browser-requirements.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert lines
+    for line in lines:
+        assert re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][^ ]* --hash=sha256:[0-9a-f]{64}", line), line
+
+
+def test_every_npm_package_is_pinned_and_comes_from_the_registry() -> None:
+    lock = json.loads((SITE_DIR / "package-lock.json").read_text())
+    wanted = json.loads((SITE_DIR / "package.json").read_text())["dependencies"]
+    assert lock["packages"][""]["dependencies"] == wanted
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in wanted.values()), "pin exact versions"
+    for name, entry in lock["packages"].items():
+        if name:  # npm leaves out "resolved" for the default registry
+            resolved = entry.get("resolved", "https://registry.npmjs.org/")
+            assert resolved.startswith("https://registry.npmjs.org/"), name
+            assert entry["integrity"].startswith("sha512-"), name
+
+
+def test_a_shipped_file_that_differs_from_its_pin_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text("changed")
+    listing = tmp_path / "pins.sha256"
+    listing.write_text(f"{'0' * 64}  pyodide/pyodide.mjs\n")
+    with pytest.raises(BUILDER.BuildError, match=r"pyodide/pyodide\.mjs: sha256 [0-9a-f]{64}, "
+                                                 r"expected 0000"):
+        BUILDER.check_shipped(tmp_path, listing)
+    listing.write_text(f"{'0' * 64}  pyodide/missing.wasm\n")
+    with pytest.raises(BUILDER.BuildError, match="missing"):
+        BUILDER.check_shipped(tmp_path, listing)

@@ -1,0 +1,290 @@
+"""The browser edition in a real browser: built, served as `make site-serve` does, walked by links.
+
+Python runs in the page (Pyodide in a web worker), so every check here is on what the learner's
+browser does.  The learner's context reaches 127.0.0.1 only: every other request is aborted and
+noted, and the tests assert there were none.  One Python start for the whole module (a cold
+start is 10-20 s on these machines): the tests follow one learner through the site, in file
+order, from the front page on by the site's own links.  Screenshots at 1280 and 390 wide land in
+the git-ignored `screenshots/` folder.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS
+from static_site_support import (
+    FAILING_PAGE,
+    REPO,
+    Offline,
+    built,
+    serving,
+    site_state,
+    wait_shown,
+)
+
+import kamplib.teach.browser  # registers the browser edition's words
+import kamplib.teach.front  # noqa: F401  (registers the front page's words)
+from kamplib import widgets as _widgets  # noqa: F401  (registers the widgets' words)
+from kamplib.i18n import t
+from kamplib.teach.site import page as site_page
+
+pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
+    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
+                pytrace=False)
+
+SCREENSHOTS = REPO / "screenshots" / "static"
+PLAY = ".kamp-play"
+HAND = f"{PLAY} .widget-hbox.kamp-hand"
+
+
+class Learner:
+    """One learner's tab on the site, with what the browser reported on the way."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.offline = Offline(browser)
+        self.page = self.offline.context.new_page()
+        self.base = base
+        self.crashes: list[str] = []
+        self.page.on("pageerror", lambda error: self.crashes.append(str(error)))
+
+    def shown(self) -> int:
+        return int(site_state(self.page)["pagesShown"])
+
+    def follow(self, selector: str) -> None:
+        """Click the first link ``selector`` finds and wait for the page it leads to."""
+        before = self.shown()
+        self.page.locator(selector).first.click()
+        wait_shown(self.page, before + 1)
+
+    def at(self, path: str) -> bool:
+        return bool(self.page.url == self.base + path)
+
+    def problems(self) -> list[str]:
+        """What a learner must never meet: errors, tracebacks, requests that left the machine."""
+        found = [f"page error: {c}" for c in self.crashes]
+        found += [f"request elsewhere: {u}" for u in self.offline.elsewhere]
+        found += [f"cell error: {e}" for e in site_state(self.page)["errors"]]
+        text = self.page.inner_text("body")
+        found += [f"text contains {m!r}" for m in LEAK_MARKERS if m in text]
+        return found
+
+    def screenshot(self, name: str) -> None:
+        """The page at 1280 wide and at a phone's 390 x 844 (the same tab, resized)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"test-{name}-1280.png"), full_page=True)
+        self.page.set_viewport_size({"width": 390, "height": 844})
+        self.page.screenshot(path=str(SCREENSHOTS / f"test-{name}-390.png"))
+        self.page.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.fixture(scope="module")
+def learner(chromium: Any) -> Iterator[Learner]:
+    """A learner who opens the site's address, as a shared link would give it."""
+    folder, _ = built()
+    with serving(folder) as server:
+        person = Learner(chromium, server.base)
+        person.page.goto(server.base)
+        wait_shown(person.page, 1, timeout=300_000)  # a cold start on a busy machine
+        yield person
+        person.offline.close()
+
+
+def test_the_sites_address_opens_the_front_page(learner: Learner) -> None:
+    page = learner.page
+    front = page.inner_text(".kamp-front")
+    assert t("front_games", "nb") in front and t("front_welcome", "nb") in front
+    assert page.locator(".kamp-rules-picker").count() == 1  # a widget drawn by Python
+    assert page.title() == site_page("index.ipynb").title("nb")
+    for code in ("front_html", "import ", "SiteHead("):
+        assert code not in page.inner_text("main")
+    assert learner.problems() == []
+    learner.screenshot("front")
+
+
+def test_walk_by_links_to_a_sample_hand_refused_card_and_the_bots_reply(learner: Learner) -> None:
+    page = learner.page
+    kernel_ready_at = site_state(page)["marks"]["kernel"]
+    learner.follow("a.kamp-start-femkamp")
+    assert learner.at("tutorial/00-velkommen.html")
+    learner.follow(".kamp-site-nav a.kamp-next")
+    assert learner.at("tutorial/01-kortstokk-utdeling-og-stikk.html")
+    learner.follow(".kamp-site-nav a.kamp-next")
+    assert learner.at("tutorial/02-pass.html")
+    # the same Python as on the front page: moving on did not start a new one
+    assert site_state(page)["marks"]["kernel"] == kernel_ready_at
+    hand = page.locator(HAND).first
+    cards = hand.locator("button.kamp-card")
+    legal = hand.locator("button.kamp-card.kamp-legal")
+    illegal = hand.locator("button.kamp-card.kamp-illegal")
+    legal.first.wait_for(timeout=30_000)
+    assert cards.count() == 13
+
+    def play_legal() -> str:
+        """Play the first legal card; wait until the bots have answered and it is our turn."""
+        count = cards.count()
+        card = next(c.removeprefix("kamp-card-") for c in
+                    (legal.first.get_attribute("class") or "").split()
+                    if c.startswith("kamp-card-") and len(c) == len("kamp-card-") + 2)
+        legal.first.click()
+        page.wait_for_function(
+            "([sel, n]) => document.querySelector(sel).querySelectorAll('button.kamp-card')"
+            ".length === n", arg=[HAND, count - 1], timeout=30_000)
+        legal.first.wait_for(timeout=30_000)
+        return card
+
+    for _ in range(12):  # lead until the learner has to follow suit: then some cards are refused
+        if illegal.count():
+            break
+        play_legal()
+    assert illegal.count() and legal.count(), "the sample hand never asked to follow suit"
+
+    before = cards.count()
+    message = f"{PLAY} .kamp-message"
+    shown = page.inner_text(message)
+    refused = illegal.first.inner_text()
+    illegal.first.click()
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                           arg=[message, shown], timeout=30_000)
+    reason = page.inner_text(message)
+    assert "må" in reason, f"the refusal should say what the rule demands: {reason!r}"
+    assert cards.count() == before and refused in hand.inner_text()
+
+    played = play_legal()
+    trick = page.locator(f"{PLAY} .kamp-last-trick svg[data-card]")
+    assert page.locator(f"{PLAY} .kamp-last-trick svg[data-card='{played}']").count() == 1
+    assert trick.count() == 4, "the three bots should have answered the learner's card"
+    assert learner.problems() == []
+    learner.screenshot("sample-hand")
+
+
+def test_a_saved_game_opens_again_from_its_file(learner: Learner, tmp_path: Path) -> None:
+    """Save the hand to a file and open it: the file goes to Python as bytes (comm buffers)."""
+    page = learner.page
+    play = page.locator(PLAY).first
+    cards = play.locator(".widget-hbox.kamp-hand button.kamp-card")
+    left = cards.count()
+    play.get_by_role("button", name=t("w_save", "nb")).click()
+    link = play.locator("a.kamp-download")
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as download:
+        link.click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["format"].startswith("kamp/")
+
+    play.get_by_role("button", name=t("w_new_deal", "nb")).click()
+    play.get_by_role("button", name=t("w_confirm_yes", "nb")).click()  # the hand is under way
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
+                           arg=[f"{HAND} button.kamp-card", 13], timeout=30_000)
+    with page.expect_file_chooser() as chooser:  # the upload's own file input is not in the page
+        play.locator(".kamp-upload").click()
+    chooser.value.set_files(str(saved))
+    loaded = t("w_loaded", "nb", name=saved.name)
+    page.wait_for_function("([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+                           arg=[f"{PLAY} .kamp-message", loaded], timeout=30_000)
+    assert cards.count() == left  # the saved position, not the new deal
+    assert learner.problems() == []
+
+
+def test_the_pickers_choices_and_the_language_follow_the_links(learner: Learner) -> None:
+    """Choices made on the front page travel in the links' query strings and reach the next
+    page's Python, as in the Voilà app; ``lang=en`` gives the English interface."""
+    page = learner.page
+    learner.follow(".kamp-page-head a.kamp-home")
+    assert learner.at("index.html")
+    picker = page.locator(".kamp-rules-picker")
+    picker.locator(".kamp-rule-queen_points select").select_option(label="5 poeng")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('a.kamp-start-sekskamp')].some(a => "
+        "a.getAttribute('href').endsWith('.html?queen_points=5'))", timeout=30_000)
+    learner.follow("a.kamp-lang[hreflang='en']")
+    assert learner.at("index.html?queen_points=5&lang=en")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert t("front_games", "en") in page.inner_text(".kamp-front")
+    learner.follow("a.kamp-start-sekskamp")
+    assert learner.at("sekskamp/00-sekskamp.html?queen_points=5&lang=en")
+    head = page.inner_text(".kamp-page-head")
+    assert t("site_home", "en") in head and "5" in head
+    text = page.inner_text("body")
+    assert t("site_home", "nb") not in text
+    assert learner.problems() == []
+    learner.screenshot("english-sekskamp")
+
+
+def test_a_page_left_out_says_where_to_find_it_in_the_learners_language(
+        learner: Learner) -> None:
+    page = learner.page
+    learner.follow(".kamp-page-head a.kamp-home")
+    learner.follow(".kamp-front a[href*='01-taktikk']")
+    assert learner.at("notebooks/01-taktikk.html?queen_points=5&lang=en")
+    text = page.inner_text("main")
+    assert t("browser_elsewhere", "en") in text and "make app" in text
+    assert site_page("notebooks/01-taktikk.ipynb").title("en") in text
+    learner.screenshot("left-out")
+    # and on by its navigation, to the score sheet and the printout, which run in the browser
+    learner.follow(".kamp-site-nav a.kamp-next")
+    assert learner.at("notebooks/02-poengark.html?queen_points=5&lang=en")
+    page.locator(".kamp-score-sheet-widget").first.wait_for(timeout=30_000)
+    assert "Jonas" in page.inner_text("main")  # the sheet and its check, drawn in Python
+    learner.follow(".kamp-site-nav a.kamp-next")
+    assert learner.at("notebooks/03-utskrift.html?queen_points=5&lang=en")
+    with page.expect_download() as download:
+        page.locator("a.kamp-download").first.click()
+    printout = Path(download.value.path()).read_text(encoding="utf-8")
+    assert printout.startswith("<!DOCTYPE html>") and "+5" in printout
+    assert learner.problems() == []
+
+
+def test_the_printout_prints_whole_on_two_a4_pages(learner: Learner) -> None:
+    from pypdf import PdfReader
+
+    page = learner.page
+    assert learner.at("notebooks/03-utskrift.html?queen_points=5&lang=en")
+    page.emulate_media(media="print")
+    pages = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages
+    page.emulate_media(media="screen")
+    text = [p.extract_text() for p in pages]
+    assert len(pages) == 2, [x[:80] for x in text]
+    assert "+5" in text[0]  # the chosen queen points, in the summary
+    # nothing else of the page is printed: not the picker, not the navigation
+    assert not any(t("site_home", "en").strip("↑ ") in x for x in text)
+
+
+def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) -> None:
+    page = learner.page
+    failing = Path(FAILING_PAGE).with_suffix(".html").as_posix()
+    # nothing in the course links to this page: give the learner a link to click
+    page.evaluate("url => { const a = document.createElement('a'); a.href = url; "
+                  "a.id = 'kamp-test-link'; a.textContent = 'x'; "
+                  "document.querySelector('main').prepend(a); }", learner.base + failing)
+    before = learner.shown()
+    page.click("#kamp-test-link")
+    wait_shown(page, before + 1)
+    text = page.inner_text("main")
+    assert LAUNCHER.CELL_ERROR_NB in text
+    assert "etter feilen" in text  # the cells after a failure still run
+    for secret in ("ZeroDivision", "cellen sprakk", "hemmelig_kilde", *LEAK_MARKERS):
+        assert secret not in text
+
+
+def test_back_button_shows_the_page_before_with_its_address(learner: Learner) -> None:
+    before = learner.shown()
+    learner.page.go_back()
+    wait_shown(learner.page, before + 1)
+    assert learner.at("notebooks/03-utskrift.html?queen_points=5&lang=en")
+    assert learner.page.locator("a.kamp-download").count() >= 1
+    assert learner.problems() == []
+
+
+def test_python_came_from_this_machine_and_nothing_else(learner: Learner) -> None:
+    fetched = [url for url, _ in learner.offline.local]
+    assert any(url.endswith("/pyodide.asm.wasm") for url in fetched)  # the worker's requests
+    assert any("/kamplib-" in url and url.endswith(".whl") for url in fetched)
+    assert learner.offline.elsewhere == []
