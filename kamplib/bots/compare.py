@@ -5,7 +5,8 @@ every deal four times, the challenger in each seat in turn, so that no level is 
 cards.  "Ahead by" is the opponents' mean score minus the challenger's (positive: the challenger
 is better, as the lowest score wins), per game and per kind of round, averaged over the four
 seatings of a deal first; the 95 % interval is 1.96 standard errors over deals.  The tactics
-notebook shows :func:`level_comparison`; ``benchmarks/bots.py`` runs the large ones.
+notebook shows a small live run and :func:`measured`, the large runs of ``benchmarks/bots.py``
+(which writes them into :mod:`kamplib.bots.measured` with the command that made each).
 """
 
 from __future__ import annotations
@@ -17,13 +18,23 @@ from dataclasses import fields
 from typing import Any
 
 from kamplib.autoplay import autoplay, make_bots
+from kamplib.errors import RuleError
 from kamplib.game import Game
+from kamplib.i18n import register
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import default_players
 
-__all__ = ["rules_for", "tournament", "level_comparison", "interval", "paired"]
+__all__ = ["rules_for", "tournament", "level_comparison", "interval", "paired", "measured",
+           "command_of"]
 
 SEATS = 4
+
+register({
+    "compare_other_deals": {
+        "nb": "De to turneringene ble ikke spilt på de samme kortgivingene: {first} og {second}",
+        "en": "The two tournaments were not played on the same deals: {first} and {second}",
+    },
+})
 
 
 def rules_for(game: str, kind: str | None = None) -> Rules:
@@ -100,7 +111,8 @@ def tournament(challenger: str, opponent: str, games: int, seed: int = 1,
         m, lo, hi = interval([r["by_kind"][k] for r in rows if k in r["by_kind"]])
         kinds[k] = {"ahead_by": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
     return {
-        "pairing": f"{challenger} vs {opponent}", "game": game, "kind": kind,
+        "pairing": f"{challenger} vs {opponent}", "challenger": challenger, "opponent": opponent,
+        "game": game, "kind": kind,
         "games": SEATS * len(rows), "deals": len(rows), "seed": seed,
         "challenger_mean": round(statistics.fmean(r["own"] for r in rows), 3),
         "ahead_by": round(mean, 3), "ci95": [round(low, 3), round(high, 3)],
@@ -115,7 +127,7 @@ def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     the same opponents: the mean difference per game and its 95 % interval over deals."""
     if (a["seed"], a["deals"], a["game"], a["kind"]) != (b["seed"], b["deals"], b["game"],
                                                           b["kind"]):
-        raise ValueError("the two tournaments were not played on the same deals")
+        raise RuleError("compare_other_deals", first=command_of(a), second=command_of(b))
     mean, low, high = interval([x - y for x, y in zip(a["per_deal"], b["per_deal"],
                                                       strict=True)])
     return {"pairing": f"{a['pairing']} minus {b['pairing']}", "games": a["games"],
@@ -134,3 +146,19 @@ def level_comparison(levels: tuple[str, ...] = ("random", "search"),
                      "mean_total": res["challenger_mean"], "ahead_by": res["ahead_by"],
                      "ci95": res["ci95"], "win_share": res["challenger_win_share"]})
     return rows
+
+
+def command_of(result: dict[str, Any]) -> str:
+    """The benchmark command that plays this tournament again."""
+    kind = f" --kind {result['kind']}" if result["kind"] else ""
+    return (f"benchmarks/bots.py tournament {result['challenger']} {result['opponent']} "
+            f"--games {result['games']} --seed {result['seed']} --game {result['game']}{kind}")
+
+
+def measured(**fields: Any) -> list[dict[str, Any]]:
+    """The large tournaments of ``benchmarks/bots.py`` (also in BENCHMARKS.md) whose fields
+    equal the ones given (``challenger="search", kind=None``: whole games); each with its
+    ``command``."""
+    from kamplib.bots.measured import MEASURED
+
+    return [dict(r) for r in MEASURED if all(r[k] == v for k, v in fields.items())]
