@@ -51,7 +51,8 @@ def test_the_comparison_reads_in_the_learners_words() -> None:
     nb = comparison_table(big, "nb").rows
     hard = next(r for r in nb if r[0] == "vanskelig")
     assert hard[2] == next(r for r in big if r["challenger"] == "search")["games"]
-    assert "," in hard[3] and "," in hard[4]  # decimal commas
+    assert "," in hard[3] and " ± " in hard[3]  # decimal commas, the margin beside the number
+    assert len(nb[0]) == 5  # five columns fit a phone
 
 
 def test_a_small_live_run_is_paired_with_another_on_the_same_deals() -> None:

@@ -52,8 +52,10 @@ register({
     "explore_mean_axis": {"nb": "snittpoeng", "en": "mean score"},
     "explore_percent": {"nb": "{value} %", "en": "{value}%"},
     "explore_against": {"nb": "mot tre på nivå", "en": "against three at level"},
-    "explore_ahead": {"nb": "poeng foran per spill", "en": "points ahead per game"},
-    "explore_ahead_round": {"nb": "poeng foran per runde", "en": "points ahead per round"},
+    "explore_ahead": {"nb": "poeng foran per spill ± (95 %)",
+                      "en": "points ahead per game ± (95%)"},
+    "explore_ahead_round": {"nb": "poeng foran per runde ± (95 %)",
+                            "en": "points ahead per round ± (95%)"},
 })
 
 
@@ -250,45 +252,40 @@ def level_summary(result: Any, lang: str = "nb") -> Table:
                   t("explore_won", lang)), tuple(rows))
 
 
-def _margin(result: Mapping[str, Any], lang: str) -> str:
+def _ahead(result: Mapping[str, Any], lang: str) -> str:
+    """Points ahead with the margin of error of its 95 % interval: ``5,0 ± 0,3``."""
     low, high = result["ci95"]
-    return number_text((high - low) / 2, lang, 1)
+    return (f"{number_text(result['ahead_by'], lang, 1)} ± "
+            f"{number_text((high - low) / 2, lang, 1)}")
 
 
 def comparison_table(results: Sequence[Mapping[str, Any]], lang: str = "nb") -> Table:
     """Tournaments of :mod:`kamplib.bots.compare` (a live one or :func:`~kamplib.bots.compare.
     measured`), one row each: the level, its opponents, the games, how many points per game it
-    is ahead of them (below 0: behind) with the margin of error, and its share of wins."""
+    is ahead of them (below 0: behind) with the margin of error, and its share of wins; five
+    columns, so it fits a phone."""
     from kamplib.bots import level_name
 
     rows = tuple((level_name(r["challenger"], lang), level_name(r["opponent"], lang), r["games"],
-                  number_text(r["ahead_by"], lang, 1), _margin(r, lang),
-                  share_text(r["challenger_win_share"], lang)) for r in results)
+                  _ahead(r, lang), share_text(r["challenger_win_share"], lang)) for r in results)
     return Table((t("explore_level", lang), t("explore_against", lang), t("explore_games", lang),
-                  t("explore_ahead", lang), t("explore_margin", lang), t("explore_won", lang)),
-                 rows)
+                  t("explore_ahead", lang), t("explore_won", lang)), rows)
 
 
 def comparison_by_kind(results: Sequence[Mapping[str, Any]], lang: str = "nb") -> Table:
     """The same tournaments round by round: points ahead per round of each kind, with the
-    margin of error, one pair of columns per tournament."""
+    margin of error, one column per tournament."""
     from kamplib.bots import level_name
     from kamplib.kinds import kind_of
 
     kinds = list(dict.fromkeys(k for r in results for k in r["by_kind"]))
-    rows = []
-    for kind in kinds:
-        cells: list[Any] = [kind_of(kind).name(lang)]
-        for r in results:
-            got = r["by_kind"].get(kind)
-            cells += ([number_text(got["ahead_by"], lang, 1), _margin(got, lang)] if got
-                      else ["", ""])
-        rows.append(tuple(cells))
-    heads: list[str] = [t("word_round", lang)]
-    for r in results:
-        heads += [f"{level_name(r['challenger'], lang)}: {t('explore_ahead_round', lang)}",
-                  t("explore_margin", lang)]
-    return Table(tuple(heads), tuple(rows))
+    rows = tuple((kind_of(kind).name(lang),
+                  *(_ahead(r["by_kind"][kind], lang) if kind in r["by_kind"] else ""
+                    for r in results)) for kind in kinds)
+    heads = (t("word_round", lang),
+             *(f"{level_name(r['challenger'], lang)}: {t('explore_ahead_round', lang)}"
+               for r in results))
+    return Table(heads, rows)
 
 
 # -- pictures (matplotlib, only on the exploration pages) ----------------------------------
