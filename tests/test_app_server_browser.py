@@ -138,7 +138,7 @@ def test_a_page_slow_to_connect_keeps_its_kernel(app: AppServer, chromium: Any) 
     page.goto(app.url(STEP), wait_until="commit", timeout=180_000)
     page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
     kernel = kernel_id(page)
-    page.wait_for_timeout(4 * GRACE * 1000)  # no websocket all this time
+    page.wait_for_timeout(2.5 * GRACE * 1000)  # no websocket all this time
     assert kernel_alive(app, kernel), "the open page lost its kernel before it could connect"
     assert len(held) == 1
     held[0].continue_()

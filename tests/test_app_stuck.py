@@ -37,7 +37,8 @@ require_chromium()
 
 SCREENSHOTS = REPO / "screenshots"
 BOUND = 120.0  # seconds for a page to draw its widgets on a busy 2-core machine; not a benchmark
-PATIENCE = 30.0  # the template's PATIENCE_MS: then a slow start offers to try again
+PATIENCE = 6.0  # CourseApp.front_end_patience here (30 s in the app): then a slow start offers
+#                to try again
 AT_START = "tutorial/09-husregler.ipynb"
 TOGETHER = ["tutorial/02-pass.ipynb", "tutorial/04-damer.ipynb", "tutorial/06-grand.ipynb",
             "tutorial/08-hel-femkamp.ipynb", "tutorial/03-klover.ipynb"]
@@ -114,7 +115,8 @@ class Listener:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    with running_app(tmp_path_factory.mktemp("stuck") / "voila.log") as server:
+    with running_app(tmp_path_factory.mktemp("stuck") / "voila.log",
+                     [f"--CourseApp.front_end_patience={PATIENCE}"]) as server:
         yield server
 
 

@@ -154,6 +154,11 @@ class CourseApp(Voila):
              "closed, or lost) before it is shut down.",
     )
     kernel_look_every = Float(5.0, config=True, help="Seconds between looks at every kernel.")
+    front_end_patience = Float(
+        30.0, config=True,
+        help="Seconds after a page's cells have arrived before a front end that has not "
+             "started yet is said to be slow, with a way to try again.",
+    )
     preload = List(
         Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widgets.site",
                     "kamplib.teach.examples", "kamplib.teach.notes", "kamplib.teach.tables",
@@ -184,6 +189,7 @@ class CourseApp(Voila):
         self.config.VoilaConfiguration.resources = {
             **extra, "kamp": loading_texts(),
             "kamp_alive_ms": round(1000 * alive_every(self.kernel_grace)),
+            "kamp_patience_ms": round(1000 * self.front_end_patience),
         }
         if self.preload:
             self.config.MappingKernelManager.kernel_manager_class = (
