@@ -27,7 +27,8 @@ from kamplib.teach.tables import Table
 __all__ = ["Experiment", "MEASURES", "measure", "rule_table", "winner_changes",
            "last_round_flips", "fantan_length", "score_by_level", "level_summary",
            "variant_label", "number_text", "share_text", "totals_chart", "measure_chart",
-           "level_chart", "winner_change_text", "comparison_table", "comparison_by_kind"]
+           "level_chart", "winner_change_text", "comparison_table", "comparison_by_kind",
+           "margin_text"]
 
 register({
     "explore_winner_total": {"nb": "vinnerens sum (snitt)", "en": "winner's total (mean)"},
@@ -243,7 +244,7 @@ def level_summary(result: Any, lang: str = "nb") -> Table:
     for _, row in s.iterrows():
         margin = 1.96 * float(row["spread"]) / sqrt(result.n_games) if result.n_games > 1 else 0
         rows.append((row["player"], names.get(row["bot"], row["bot"]),
-                     f"{number_text(row['mean_total'], lang, 1)} ± {number_text(margin, lang, 1)}",
+                     margin_text(row["mean_total"], margin, lang),
                      t("explore_range_value", lang, best=cell_text(int(row["best"])),
                        worst=cell_text(int(row["worst"]))),
                      share_text(row["win_share"], lang)))
@@ -252,11 +253,15 @@ def level_summary(result: Any, lang: str = "nb") -> Table:
                   t("explore_won", lang)), tuple(rows))
 
 
+def margin_text(value: float, margin: float, lang: str = "nb") -> str:
+    """A number with its margin of error, one decimal each: ``4,7 ± 0,7``."""
+    return f"{number_text(value, lang, 1)} ± {number_text(margin, lang, 1)}"
+
+
 def _ahead(result: Mapping[str, Any], lang: str) -> str:
     """Points ahead with the margin of error of its 95 % interval: ``5,0 ± 0,3``."""
     low, high = result["ci95"]
-    return (f"{number_text(result['ahead_by'], lang, 1)} ± "
-            f"{number_text((high - low) / 2, lang, 1)}")
+    return margin_text(result["ahead_by"], (high - low) / 2, lang)
 
 
 def comparison_table(results: Sequence[Mapping[str, Any]], lang: str = "nb") -> Table:
