@@ -315,11 +315,13 @@ def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) ->
     learner.wait_for_function(
         "() => document.querySelector('.kamp-more-status').innerText"
         ".includes('Datamaskinen har spilt 300 spill')", timeout=240_000)
-    # the views follow the status line as each is drawn (the second has a chart to make)
+    # the views follow the status line as each is drawn (the second has a chart to make, the
+    # third plays its small run of 200 games first)
     learner.wait_for_function(
         "() => { const v = [...document.querySelectorAll('.kamp-more-view')];"
-        " return v.length >= 2 && v[0].innerText.includes('snittsum')"
-        " && v[1].innerText.includes('Pass'); }", timeout=120_000)
+        " return v.length >= 3 && v[0].innerText.includes('snittsum')"
+        " && v[1].innerText.includes('Pass') && v[2].innerText.includes('200'); }",
+        timeout=120_000)
     # the measured tournaments: «vanskelig» ahead of «middels», with its margin of error
     from kamplib.bots.compare import measured
 

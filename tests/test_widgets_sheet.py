@@ -156,3 +156,18 @@ def test_typing_storm() -> None:
                 assert box.value == w.entry.cell(i, player)
         if w.entry.problems():
             assert "kamp-winner" not in w.table.value
+
+
+def test_the_settings_are_made_when_first_opened_and_then_change_the_sheet() -> None:
+    """The rules picker's many widgets reach the browser only when the learner opens them."""
+    from kamplib.widgets import RulesPicker
+
+    w = ScoreSheetWidget(["Mormor", "Jonas", "Emma"])
+    assert not isinstance(w.settings.children[0], RulesPicker)
+    w.settings.selected_index = 0
+    picker = w.settings.children[0]
+    assert isinstance(picker, RulesPicker) and picker is w.picker
+    assert w.settings.get_title(0) == "Spill, spillere og husregler"
+    picker.set(players="Mormor, Jonas, Emma, Per")
+    assert w.entry.players == ("Mormor", "Jonas", "Emma", "Per")
+    assert w.cell(0, "Per").value == ""

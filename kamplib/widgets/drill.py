@@ -19,7 +19,7 @@ from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.rules import Rules
 from kamplib.teach.drills import TOPICS, DrillSession, Item, make_item, parse_points
-from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
+from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
 from kamplib.widgets.style import style_box
 
 __all__ = ["Drill", "TOPICS", "make_item", "Item"]
@@ -38,11 +38,12 @@ class Drill(widgets.VBox):
                                     players=players, game=game, rules=rules)
         self.lang = lang
         self.four_color = four_color
-        self.messages = Messages(lang)
-        self.again = html_box("kamp-again")
-        self.question = html_box("kamp-question")
-        self.picture = html_box("kamp-drill-picture")
-        self.answers = widgets.HBox()
+        looks = self.looks = Looks()
+        self.messages = Messages(lang, looks)
+        self.again = html_box("kamp-again", looks=looks)
+        self.question = html_box("kamp-question", looks=looks)
+        self.picture = html_box("kamp-drill-picture", looks=looks)
+        self.answers = widgets.HBox(**looks.of(widgets.HBox))
         self.answers.add_class("kamp-answers")
         self.answers.add_class("kamp-row")
         self.points_input = widgets.Text(value="", placeholder="0",
@@ -50,11 +51,12 @@ class Drill(widgets.VBox):
                                          layout=widgets.Layout(width="12em"))
         self.points_input.add_class("kamp-points-input")
         self.check_button = stock_button(t("word_check", lang), "kamp-check",
-                                         on_click=self._on_check)
-        self.feedback = html_box("kamp-feedback")
-        self.tally = html_box("kamp-tally")
-        self.next_button = stock_button(t("w_next", lang), "kamp-next", on_click=self._on_next)
-        row = button_row([self.next_button, self.tally])
+                                         on_click=self._on_check, looks=looks)
+        self.feedback = html_box("kamp-feedback", looks=looks)
+        self.tally = html_box("kamp-tally", looks=looks)
+        self.next_button = stock_button(t("w_next", lang), "kamp-next", on_click=self._on_next,
+                                        looks=looks)
+        row = button_row([self.next_button, self.tally], looks)
         row.add_class("kamp-row")
         self.children = [style_box(), self.again, self.question, self.picture, self.answers,
                          self.feedback, self.messages.widget, row]
@@ -83,12 +85,12 @@ class Drill(widgets.VBox):
         self.toggles: list[widgets.ToggleButton] = []
         if item.topic == "legal_cards":
             for card in item.cards:
+                style = {"text_color": suit_color(card.suit, self.four_color),
+                         "font_weight": "bold"}
                 b = widgets.ToggleButton(
                     description=f"{RANK_DISPLAY[card.rank]}{SUIT_SYMBOLS[card.suit]}",
                     tooltip=card.name(self.lang),
-                    layout=widgets.Layout(width="48px", height="60px"))
-                b.style.text_color = suit_color(card.suit, self.four_color)
-                b.style.font_weight = "bold"
+                    **self.looks.of(widgets.ToggleButton, style, width="48px", height="60px"))
                 b._dom_classes = ("kamp-card-pick", f"kamp-card-{card.text}",
                                   SUIT_CLASS[card.suit])
                 b._kamp_card = card
@@ -100,7 +102,8 @@ class Drill(widgets.VBox):
         else:
             buttons = []
             for label, value in item.choices:
-                b = stock_button(label, "kamp-answer", on_click=self._on_choice)
+                b = stock_button(label, "kamp-answer", on_click=self._on_choice,
+                                 looks=self.looks)
                 b._kamp_value = value
                 buttons.append(b)
             self.answers.children = tuple(buttons)

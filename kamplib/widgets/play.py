@@ -37,6 +37,7 @@ from kamplib.rules import Rules
 from kamplib.teach.session import MAX_RECORD_BYTES, TableSession, default_names
 from kamplib.teach.summary import game_summary, round_summary
 from kamplib.widgets.base import (
+    Looks,
     Messages,
     button_row,
     download_html,
@@ -78,61 +79,64 @@ class _TableWidget(widgets.VBox):
     # -- layout -----------------------------------------------------------------------------
     def _build(self) -> None:
         lang = self.lang
+        looks = self.looks = Looks()
         self.css = style_box()
-        self.messages = Messages(lang)
-        self.status = html_box("kamp-status")
-        self.table = html_box("kamp-table")
-        self.announce = html_box("kamp-announce")
-        self.announce.add_class("kamp-announce")
-        self.hand = widgets.HBox()
+        self.messages = Messages(lang, looks)
+        self.status = html_box("kamp-status", looks=looks)
+        self.table = html_box("kamp-table", looks=looks)
+        self.announce = html_box("kamp-announce", looks=looks)
+        self.hand = widgets.HBox(**looks.of(widgets.HBox))
         self.hand.add_class("kamp-hand")
         self.card_buttons: list[widgets.Button] = []
         self.pass_button = stock_button(t("w_pass", lang), "kamp-pass",
                                         tooltip=t("w_pass_label", lang),
-                                        on_click=self._on_pass)
-        self.trump_label = widgets.HTML(t("w_choose_trump", lang))
+                                        on_click=self._on_pass, looks=looks)
+        self.trump_label = html_box("kamp-trump-label", t("w_choose_trump", lang), looks)
         self.trump_buttons = []
         for suit in SUITS:
             b = stock_button(f"{SUIT_SYMBOLS[suit]} {suit_name(suit, lang)}",
-                             "kamp-trump-choice", on_click=self._on_trump)
+                             "kamp-trump-choice", on_click=self._on_trump, looks=looks,
+                             style={"text_color": suit_color(suit, self.four_color)})
             b._kamp_suit = suit
-            b.style.text_color = suit_color(suit, self.four_color)
             self.trump_buttons.append(b)
-        self.trump_box = button_row([self.trump_label, *self.trump_buttons])
-        self.log_box = html_box("kamp-log-box")
-        self.hint_button = stock_button(t("w_hint", lang), "kamp-hint", on_click=self._on_hint)
-        self.hint_text = html_box("kamp-hint-text")
-        self.rating = html_box("kamp-move-rating")
-        self.score = html_box("kamp-score")
-        self.undo_button = stock_button(t("w_undo", lang), "kamp-undo", on_click=self._on_undo)
+        self.trump_box = button_row([self.trump_label, *self.trump_buttons], looks)
+        self.log_box = html_box("kamp-log-box", looks=looks)
+        self.hint_button = stock_button(t("w_hint", lang), "kamp-hint", on_click=self._on_hint,
+                                        looks=looks)
+        self.hint_text = html_box("kamp-hint-text", looks=looks)
+        self.rating = html_box("kamp-move-rating", looks=looks)
+        self.score = html_box("kamp-score", looks=looks)
+        self.undo_button = stock_button(t("w_undo", lang), "kamp-undo", on_click=self._on_undo,
+                                        looks=looks)
         self.new_deal_button = stock_button(self._new_label(), "kamp-new-deal",
-                                            on_click=self._on_new_deal)
+                                            on_click=self._on_new_deal, looks=looks)
         self.replay_button = stock_button(t("w_replay", lang), "kamp-replay",
-                                          on_click=self._on_replay)
+                                          on_click=self._on_replay, looks=looks)
         self.seed_input = widgets.BoundedIntText(
             description=t("w_seed", lang), min=0, max=10**9,
             layout=widgets.Layout(width="11em"), style={"description_width": "initial"})
         self.seed_input.add_class("kamp-seed")
-        self.confirm_text = html_box("kamp-confirm-text")
+        self.confirm_text = html_box("kamp-confirm-text", looks=looks)
         self.confirm_yes = stock_button(t("w_confirm_yes", lang), "kamp-confirm-yes",
-                                        on_click=self._on_confirm_yes)
+                                        on_click=self._on_confirm_yes, looks=looks)
         self.confirm_no = stock_button(t("w_confirm_no", lang), "kamp-confirm-no",
-                                       on_click=self._on_confirm_no)
+                                       on_click=self._on_confirm_no, looks=looks)
         self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm.add_class("kamp-confirm")
         self.confirm.layout.display = "none"
         self._pending_seed: int | None = None
-        self.summary = html_box("kamp-round-summary")
+        self.summary = html_box("kamp-round-summary", looks=looks)
         self.next_button = stock_button(t("teach_next_round_button", lang), "kamp-next-round",
-                                        on_click=self._on_next_round)
+                                        on_click=self._on_next_round)  # hidden and shown
         self.walk_button = stock_button(t("w_walk_round", lang), "kamp-walk-round",
-                                        on_click=self._on_walk)
-        self.walk_box = widgets.VBox()
+                                        on_click=self._on_walk, looks=looks)
+        self.walk_box = widgets.VBox(**looks.of(widgets.VBox))
         self.walk_box.add_class("kamp-walk-box")
         self.after = button_row([self.next_button, self.walk_button])
-        self.review = html_box("kamp-review-box")  # kept for notebooks that read it
-        self.save_button = stock_button(t("w_save", lang), "kamp-save", on_click=self._on_save)
-        self.save_link = html_box("kamp-save-link")
+        self.review = html_box("kamp-review-box", looks=looks)  # kept for notebooks that read it
+        self.save_button = stock_button(t("w_save", lang), "kamp-save", on_click=self._on_save,
+                                        looks=looks)
+        self.save_link = html_box("kamp-save-link", looks=looks)
         self.upload = widgets.FileUpload(accept=".json,.kamp", multiple=False,
                                          description=t("w_load", lang), icon="",
                                          tooltip=t("w_load", lang))
@@ -140,8 +144,8 @@ class _TableWidget(widgets.VBox):
         self.upload.observe(self._on_upload, names="value")
         controls = [self.hint_button, self.undo_button] if self.practice else []
         self.controls = button_row([*controls, self.new_deal_button, self.replay_button,
-                                    self.seed_input])
-        self.files = button_row([self.save_button, self.save_link, self.upload])
+                                    self.seed_input], looks)
+        self.files = button_row([self.save_button, self.save_link, self.upload], looks)
         for row in (self.controls, self.files, self.after, self.trump_box):
             row.add_class("kamp-row")
         self.children = [self.css, self.status, self.table, self.announce, self.hand,
@@ -157,7 +161,7 @@ class _TableWidget(widgets.VBox):
 
     def _card_button(self, i: int) -> widgets.Button:
         while len(self.card_buttons) <= i:
-            b = widgets.Button()
+            b = widgets.Button(**self.looks.of(widgets.Button))
             b._kamp_card = None
             b.on_click(self._on_card)
             self.card_buttons.append(b)
@@ -525,7 +529,7 @@ class PlayGame(_TableWidget):
         return t("w_new_game", self.lang)
 
     def _extra_children(self) -> list[widgets.Widget]:
-        self.sheet = html_box("kamp-sheet")
+        self.sheet = html_box("kamp-sheet", looks=self.looks)
         return [self.sheet]
 
     def _render_extra(self) -> None:

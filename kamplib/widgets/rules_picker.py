@@ -22,14 +22,15 @@ from kamplib.rules import GAME_NAMES, RULE_CHOICES, RULE_KEYS, Rules, make_rules
 from kamplib.seating import check_players
 from kamplib.teach.choices import Choices, current, set_current
 from kamplib.teach.house_rules import game_option, rule_name, rules_summary, value_label
-from kamplib.widgets.base import Messages, guarded, html_box
+from kamplib.widgets.base import Looks, Messages, guarded, html_box
 
 __all__ = ["RulesPicker", "parse_order"]
 
 
 
-def _field() -> widgets.Layout:
-    return widgets.Layout(width="16em", max_width="100%")
+def _field(looks: Looks, kind: type[widgets.DOMWidget]) -> dict[str, Any]:
+    """A field's shared layout and style: every field is as wide as the others."""
+    return looks.of(kind, width="16em", max_width="100%")
 
 register({
     "picker_game": {"nb": "Spill", "en": "Game"},
@@ -92,16 +93,17 @@ class RulesPicker(widgets.VBox):
         names = start.players if players is None else (
             tuple(p.strip() for p in players.split(",")) if isinstance(players, str)
             else tuple(players))
-        self.messages = Messages(lang)
+        looks = self.looks = Looks()
+        self.messages = Messages(lang, looks)
         self._callbacks: list[Callable[[RulesPicker], None]] = []
         self._updating = False
         self.game_input = widgets.Dropdown(
             options=[(game_option(g, lang), g) for g in GAME_NAMES], value=start.game,
-            layout=_field())
+            **_field(looks, widgets.Dropdown))
         self.game_input.add_class("kamp-game")
         self.players_input = widgets.Text(
             value=", ".join(names), placeholder=t("picker_players_help", lang),
-            continuous_update=False, layout=_field())
+            continuous_update=False, **_field(looks, widgets.Text))
         self.players_input.add_class("kamp-players")
         self.order_input = widgets.Text(continuous_update=False,
                                         layout=widgets.Layout(width="30em", max_width="100%"))
@@ -116,11 +118,11 @@ class RulesPicker(widgets.VBox):
                     t("picker_order_help", lang, example=example)]))]
         for key, values in RULE_CHOICES.items():
             d = widgets.Dropdown(options=[(value_label(key, v, lang), v) for v in values],
-                                 layout=_field())
+                                 **_field(looks, widgets.Dropdown))
             d.add_class(f"kamp-rule-{key}")
             self.rule_inputs[key] = d
             rows.append(self._row(rule_name(key, lang), d, rule_help(key, lang)))
-        self.summary = html_box("kamp-rules-summary")
+        self.summary = html_box("kamp-rules-summary", looks=looks)
         self.children = [*rows, self.messages.widget, self.summary]
         self._rules: Rules = start.rules
         self._players = check_players(names)
@@ -130,18 +132,18 @@ class RulesPicker(widgets.VBox):
             w.observe(self._on_value, names="value")
         self._summarise()
 
-    @staticmethod
-    def _row(label: str, field: widgets.Widget, help_text: str) -> widgets.Box:
+    def _row(self, label: str, field: widgets.Widget, help_text: str) -> widgets.Box:
         """Name, field and help in a row that wraps on a phone: name, then field, then help."""
+        looks = self.looks
         name = widgets.HTML(f"<label style='font-weight:bold'>{escape(label)}</label>",
-                            layout=widgets.Layout(width="11em", min_width="11em"))
+                            **looks.of(widgets.HTML, width="11em", min_width="11em"))
         name.add_class("kamp-field-name")
         field.tooltip = label
         note = widgets.HTML(f"<span style='color:#555;line-height:1.3'>{escape(help_text)}</span>",
-                            layout=widgets.Layout(flex="1 1 14em", min_width="12em"))
+                            **looks.of(widgets.HTML, flex="1 1 14em", min_width="12em"))
         return widgets.HBox([name, field, note],
-                            layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                  margin="2px 0"))
+                            **looks.of(widgets.HBox, flex_flow="row wrap", align_items="center",
+                                       margin="2px 0"))
 
     # -- the result ----------------------------------------------------------------------------
     @property

@@ -22,6 +22,7 @@ from kamplib.i18n import t
 from kamplib.rules import Rules
 from kamplib.teach.scoresheet import SheetEntry
 from kamplib.widgets.base import (
+    Looks,
     Messages,
     button_row,
     download_html,
@@ -47,53 +48,52 @@ class ScoreSheetWidget(widgets.VBox):
         self.add_class("kamp-score-sheet-widget")
         self.add_class("kamp-widget")
         self.lang = lang
-        self.messages = Messages(lang)
+        looks = self.looks = Looks()
+        self.messages = Messages(lang, looks)
         if preset is not None and preset not in PRESETS:
             raise RuleError("bad_rule_value", key="preset", value=preset,
                             allowed=", ".join(PRESETS))
         self.entry = SheetEntry(players, game, rules)
         if preset:
             self.entry.use_example(confirmed=True)
-        from kamplib.widgets.rules_picker import RulesPicker
-
-        self.picker = RulesPicker(lang=lang, game=self.entry.rules.game,
-                                  players=list(self.entry.players))
-        self.picker.on_change(self._on_table)
-        self.settings = widgets.Accordion(children=[self.picker])
+        self._picker: Any = None
+        self.settings = widgets.Accordion(children=[html_box("kamp-settings-closed",
+                                                             looks=looks)])
         self.settings.set_title(0, t("w_sheet_settings", lang))
         self.settings.selected_index = None
         self.settings.add_class("kamp-sheet-settings")
+        self.settings.observe(self._on_settings, names="selected_index")
         self.grid = widgets.GridBox()
         self.grid.add_class("kamp-sheet-grid")
         self.grid.add_class("kamp-sheet-inputs")
-        self.notes = html_box("kamp-sheet-problems")
+        self.notes = html_box("kamp-sheet-problems", looks=looks)
         self.add_button = stock_button(t("w_add_row", lang), "kamp-add-row",
-                                       on_click=self._on_add)
+                                       on_click=self._on_add, looks=looks)
         self.remove_button = stock_button(t("w_remove_row", lang), "kamp-remove-row",
-                                          on_click=self._on_remove)
+                                          on_click=self._on_remove, looks=looks)
         self.example_button = stock_button(t("w_example", lang), "kamp-example",
-                                           on_click=self._on_example)
-        self.confirm_text = html_box("kamp-confirm-text")
+                                           on_click=self._on_example, looks=looks)
+        self.confirm_text = html_box("kamp-confirm-text", looks=looks)
         self.confirm_yes = stock_button(t("w_example_yes", lang), "kamp-confirm-yes",
-                                        on_click=self._on_example_yes)
+                                        on_click=self._on_example_yes, looks=looks)
         self.confirm_no = stock_button(t("w_example_no", lang), "kamp-confirm-no",
-                                       on_click=self._on_example_no)
+                                       on_click=self._on_example_no, looks=looks)
         self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm.add_class("kamp-confirm")
         self.confirm.add_class("kamp-row")
         self.confirm.layout.display = "none"
         self.export_button = stock_button(t("w_export", lang), "kamp-export",
-                                          on_click=self._on_export)
-        self.csv_link = html_box("kamp-csv-link")
+                                          on_click=self._on_export, looks=looks)
+        self.csv_link = html_box("kamp-csv-link", looks=looks)
         self.upload = widgets.FileUpload(accept=".csv,.txt", multiple=False,
                                          description=t("w_open_csv", lang), icon="",
                                          tooltip=t("w_open_csv", lang))
         self.upload.add_class("kamp-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.table = html_box("kamp-sheet-table")
-        self.standings = html_box("kamp-standings")
-        rows = [button_row([self.add_button, self.remove_button, self.example_button]),
-                button_row([self.export_button, self.csv_link, self.upload])]
+        self.table = html_box("kamp-sheet-table", looks=looks)
+        self.standings = html_box("kamp-standings", looks=looks)
+        rows = [button_row([self.add_button, self.remove_button, self.example_button], looks),
+                button_row([self.export_button, self.csv_link, self.upload], looks)]
         for row in rows:
             row.add_class("kamp-row")
         self.children = [style_box(), self.settings, self.grid, self.notes, rows[0],
@@ -102,6 +102,21 @@ class ScoreSheetWidget(widgets.VBox):
         self._inputs: list[list[widgets.Text]] = []
         self._build_grid()
         self._render()
+
+    @property
+    def picker(self) -> Any:
+        """The game, players and house rules (:class:`~kamplib.widgets.rules_picker.RulesPicker`),
+        made when the settings are first opened: its sixty-odd widget models would otherwise
+        reach the browser with every page that shows a score sheet, most of them never looked
+        at."""
+        if self._picker is None:
+            from kamplib.widgets.rules_picker import RulesPicker
+
+            self._picker = RulesPicker(lang=self.lang, game=self.entry.rules.game,
+                                       players=list(self.entry.players))
+            self._picker.on_change(self._on_table)
+            self.settings.children = [self._picker]
+        return self._picker
 
     @property
     def sheet(self) -> Any:
@@ -113,17 +128,18 @@ class ScoreSheetWidget(widgets.VBox):
         """Inputs for every cell, in a grid: a column per player that shares the width."""
         lang = self.lang
         entry = self.entry
-        head = [widgets.HTML(f"<b>{escape(t('word_round', lang))}</b>")]
+        plain = self.looks.of(widgets.HTML)
+        head = [widgets.HTML(f"<b>{escape(t('word_round', lang))}</b>", **plain)]
         head += [widgets.HTML(f"<b class='kamp-sheet-name'>"
-                              f"{escape(p)}</b>") for p in entry.players]
+                              f"{escape(p)}</b>", **plain) for p in entry.players]
         cells: list[widgets.Widget] = list(head)
         self._inputs = []
         for i in range(len(entry.kinds)):
-            cells.append(widgets.HTML(escape(entry.row_label(i, lang))))
+            cells.append(widgets.HTML(escape(entry.row_label(i, lang)), **plain))
             texts = []
             for p in entry.players:
                 w = widgets.Text(value=entry.cell(i, p), continuous_update=False,
-                                 layout=widgets.Layout(width="auto"))
+                                 **self.looks.of(widgets.Text, width="auto"))
                 w.add_class("kamp-score-input")
                 w.tooltip = f"{p}, {entry.row_label(i, lang)}"
                 w._kamp_cell = (i, p)
@@ -148,6 +164,11 @@ class ScoreSheetWidget(widgets.VBox):
         self.entry.set_cell(row, player, change["new"])
         self.messages.clear()
         self._render()
+
+    @guarded
+    def _on_settings(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.picker  # noqa: B018  (made on first opening)
 
     @guarded
     def _on_table(self, picker: Any) -> None:

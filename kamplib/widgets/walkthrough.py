@@ -29,7 +29,7 @@ from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.teach.narration import round_lines
 from kamplib.teach.walk import step_text, steps_of
-from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
+from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
 from kamplib.widgets.style import style_box
 
 __all__ = ["Walkthrough", "steps_of"]
@@ -48,7 +48,8 @@ class Walkthrough(widgets.VBox):
         self.four_color = four_color
         self.learner = learner
         self.review = dict(review or {})
-        self.messages = Messages(lang)
+        looks = Looks()
+        self.messages = Messages(lang, looks)
         if isinstance(source, (str, bytes, Mapping)):
             from kamplib.record import read_record
 
@@ -63,17 +64,18 @@ class Walkthrough(widgets.VBox):
         self.picker.layout.display = None if len(rounds) > 1 else "none"
         self.picker.observe(self._on_pick, names="value")
         self.start_button = stock_button(t("w_start", lang), "kamp-walk-start",
-                                         on_click=self._on_start)
+                                         on_click=self._on_start, looks=looks)
         self.back_button = stock_button(t("w_back", lang), "kamp-walk-back",
-                                        on_click=self._on_back)
+                                        on_click=self._on_back, looks=looks)
         self.forward_button = stock_button(t("w_forward", lang), "kamp-walk-forward",
-                                           on_click=self._on_forward)
-        self.end_button = stock_button(t("w_end", lang), "kamp-walk-end", on_click=self._on_end)
-        self.step_label = html_box("kamp-step")
-        self.sentence = html_box("kamp-step-text")
-        self.picture = html_box("kamp-walk-table")
+                                           on_click=self._on_forward, looks=looks)
+        self.end_button = stock_button(t("w_end", lang), "kamp-walk-end", on_click=self._on_end,
+                                       looks=looks)
+        self.step_label = html_box("kamp-step", looks=looks)
+        self.sentence = html_box("kamp-step-text", looks=looks)
+        self.picture = html_box("kamp-walk-table", looks=looks)
         row = button_row([self.start_button, self.back_button, self.forward_button,
-                          self.end_button, self.step_label])
+                          self.end_button, self.step_label], looks)
         row.add_class("kamp-row")
         self.children = [style_box(), self.picker, row, self.sentence, self.messages.widget,
                          self.picture]
