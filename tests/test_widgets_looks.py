@@ -71,3 +71,12 @@ def test_parts_that_hide_keep_their_own_layout(make: Callable[[], widgets.Widget
     others = [m for m in models(w) if isinstance(m, widgets.DOMWidget) and m not in hidden]
     for part in hidden:
         assert all(part.layout is not m.layout for m in others), part._dom_classes
+
+
+def test_the_trump_buttons_keep_their_suits_colours() -> None:
+    from kamplib.cards import SUITS
+    from kamplib.draw.cards import suit_color
+
+    w = PlayHand("pass", seed=3, four_color=True, **FAST)
+    colours = [b.style.text_color for b in w.trump_buttons]
+    assert colours == [suit_color(s, True) for s in SUITS] and len(set(colours)) == 4
