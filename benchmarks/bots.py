@@ -7,6 +7,8 @@ Commands (results go to the "Bots" section of BENCHMARKS.md, with the command th
     .venv/bin/python benchmarks/bots.py tournament search heuristic --game sjukamp --kind finale
     .venv/bin/python benchmarks/bots.py tournament plain_search heuristic --games 1000 --out p.json
     .venv/bin/python benchmarks/bots.py paired s.json p.json
+    .venv/bin/python benchmarks/bots.py tournament search heuristic --kind pass --games 400 \
+        --settings '{"pool": 8}' --out v.json     (a variant of the search, to pair with s.json)
     .venv/bin/python benchmarks/bots.py publish s.json r.json ...   (kamplib/bots/measured.py)
     .venv/bin/python benchmarks/bots.py decisions --games 20
     .venv/bin/python benchmarks/bots.py stability --positions 500
@@ -74,6 +76,24 @@ def publish(files: Sequence[str], path: str = MEASURED_PY) -> list[dict[str, Any
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return rows
+
+
+def try_settings(level: str, text: str | None) -> dict[str, Any] | None:
+    """Change ``level``'s search settings for this process (and the workers it forks) to try a
+    variant, e.g. ``{"pool": 8}``; the changes, or None when there are none."""
+    if not text:
+        return None
+    try:
+        changes = json.loads(text)
+        if not isinstance(changes, dict):
+            raise ValueError("not a JSON object")
+        SETTINGS[level] = replace(SETTINGS[level], **changes)
+    except KeyError:
+        raise SystemExit(f"--settings: {level!r} is not a search level "
+                         f"({', '.join(SETTINGS)})") from None
+    except (ValueError, TypeError) as err:
+        raise SystemExit(f"--settings {text!r}: {err}") from None
+    return changes
 
 
 def _progress(rows: list[dict[str, Any]]) -> None:
@@ -299,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--kind", default=None, help="single rounds of this kind")
     t.add_argument("--workers", type=int, default=None)
     t.add_argument("--out", default=None, help="also write the result (JSON) to this file")
+    t.add_argument("--settings", default=None,
+                   help="the challenger's search settings changed for this run, as JSON, e.g. "
+                        "'{\"pool\": 8}' (kamplib/bots/search.py Settings)")
     pu = sub.add_parser("publish", help="write saved tournaments into kamplib/bots/measured.py")
     pu.add_argument("files", nargs="+")
     pa = sub.add_parser("paired", help="two tournaments' results on the same deals, compared")
@@ -331,9 +354,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workers", type=int, default=None)
     args = p.parse_args(argv)
     if args.cmd == "tournament":
+        tried = try_settings(args.challenger, args.settings)
         start = time.perf_counter()
         out: Any = tournament(args.challenger, args.opponent, args.games, args.seed, args.game,
                               args.kind, args.workers, progress=_progress)
+        if tried:
+            out["settings"] = tried
         out["wall_s"] = round(time.perf_counter() - start)
         out["load_average_after"] = [round(x, 1) for x in os.getloadavg()]
         if args.out:

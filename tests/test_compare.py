@@ -66,3 +66,21 @@ def test_a_small_live_run_is_paired_with_another_on_the_same_deals() -> None:
         paired(a, other)
     assert "ikke spilt på de samme kortgivingene" in str(err.value)
     assert "--seed 3" in str(err.value) and "--seed 4" in str(err.value)
+
+
+def test_a_shorter_run_is_paired_with_the_first_deals_of_a_longer_one() -> None:
+    short = tournament("random", "heuristic", games=8, seed=3, workers=1)
+    long = tournament("random", "heuristic", games=16, seed=3, workers=1)
+    assert long["per_deal"][:2] == short["per_deal"]  # deal i is the same in both
+    d = paired(short, long)
+    assert (d["deals"], d["games"], d["ahead_by"], d["ci95"]) == (2, 8, 0.0, [0.0, 0.0])
+    assert paired(long, short)["deals"] == 2
+
+
+def test_a_variant_tried_says_so_in_its_command() -> None:
+    from kamplib.bots.compare import command_of
+
+    res = tournament("random", "heuristic", games=8, seed=3, workers=1)
+    assert "--settings" not in command_of(res)
+    res["settings"] = {"pool": 8}
+    assert command_of(res).endswith("--settings '{\"pool\":8}'")

@@ -11,6 +11,7 @@ notebook shows a small live run and :func:`measured`, the large runs of ``benchm
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor
@@ -124,14 +125,17 @@ def tournament(challenger: str, opponent: str, games: int, seed: int = 1,
 
 def paired(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """How far ``a``'s challenger is ahead of ``b``'s, two tournaments on the same deals against
-    the same opponents: the mean difference per game and its 95 % interval over deals."""
-    if (a["seed"], a["deals"], a["game"], a["kind"]) != (b["seed"], b["deals"], b["game"],
-                                                          b["kind"]):
+    the same opponents: the mean difference per game and its 95 % interval over deals.
+
+    Deal ``i`` of a tournament is the same whatever its length (seeded by ``seed`` and ``i``), so
+    a shorter run is paired with the first deals of a longer one."""
+    if (a["seed"], a["game"], a["kind"]) != (b["seed"], b["game"], b["kind"]):
         raise RuleError("compare_other_deals", first=command_of(a), second=command_of(b))
-    mean, low, high = interval([x - y for x, y in zip(a["per_deal"], b["per_deal"],
-                                                      strict=True)])
-    return {"pairing": f"{a['pairing']} minus {b['pairing']}", "games": a["games"],
-            "ahead_by": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+    deals = min(a["deals"], b["deals"])
+    mean, low, high = interval([x - y for x, y in zip(a["per_deal"][:deals],
+                                                      b["per_deal"][:deals], strict=True)])
+    return {"pairing": f"{a['pairing']} minus {b['pairing']}", "games": SEATS * deals,
+            "deals": deals, "ahead_by": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
 
 
 def level_comparison(levels: tuple[str, ...] = ("random", "search"),
@@ -151,8 +155,11 @@ def level_comparison(levels: tuple[str, ...] = ("random", "search"),
 def command_of(result: dict[str, Any]) -> str:
     """The benchmark command that plays this tournament again."""
     kind = f" --kind {result['kind']}" if result["kind"] else ""
+    settings = result.get("settings")
+    tried = f" --settings '{json.dumps(settings, separators=(',', ':'))}'" if settings else ""
     return (f"benchmarks/bots.py tournament {result['challenger']} {result['opponent']} "
-            f"--games {result['games']} --seed {result['seed']} --game {result['game']}{kind}")
+            f"--games {result['games']} --seed {result['seed']} --game {result['game']}{kind}"
+            f"{tried}")
 
 
 def measured(**fields: Any) -> list[dict[str, Any]]:
