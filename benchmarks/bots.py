@@ -335,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=int, default=20)
     d.add_argument("--seed", type=int, default=500)
     d.add_argument("--level", default="search")
+    d.add_argument("--settings", default=None, help="as for tournament")
     st = sub.add_parser("stability")
     st.add_argument("--positions", type=int, default=500, help="per kind of round")
     st.add_argument("--seed", type=int, default=7)
@@ -373,7 +374,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "comparison":
         out = level_comparison(games=args.games, seed=args.seed, workers=args.workers)
     elif args.cmd == "decisions":
+        tried = try_settings(args.level, args.settings)
         out = decisions(args.games, args.seed, args.level)
+        if tried:
+            out["settings"] = tried
     elif args.cmd == "stability":
         out = stability(args.positions, args.seed, args.level, args.workers)
     elif args.cmd == "endgame":
