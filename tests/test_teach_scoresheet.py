@@ -89,3 +89,15 @@ def test_csv_round_trip_keeps_what_was_typed() -> None:
     assert e.file_name() == "poengark-femkamp-mormor-jonas-emma.csv"
     with pytest.raises(KampError, match="for stor"):
         SheetEntry.from_csv(b"x" * 200_000)
+
+
+def test_a_renamed_player_keeps_the_scores_and_a_kept_one_is_never_copied() -> None:
+    """From Kari, Ola, Siri, Per to Anna, Bjørn, Kari: Kari keeps her column, Anna (in Kari's old
+    place) starts empty, Bjørn takes Ola's (a rename), and no score appears under two names."""
+    e = SheetEntry(["Kari", "Ola", "Siri", "Per"])
+    for p, v in zip(e.players, ("3", "5", "7", "9"), strict=True):
+        e.set_cell(0, p, v)
+    e.set_table(["Anna", "Bjørn", "Kari"], make_rules("femkamp"))
+    assert [e.cell(0, p) for p in e.players] == ["", "5", "3"]
+    e.set_table(["Anna", "Bjørn", "Kari", "Ola"], make_rules("femkamp"))
+    assert [e.cell(0, p) for p in e.players] == ["", "5", "3", ""]

@@ -83,11 +83,21 @@ class SheetEntry:
 
     # -- changing the table --------------------------------------------------------------------
     def set_table(self, players: Sequence[str], rules: Rules) -> None:
-        """New names, game or house rules; what was typed stays in its row and column."""
+        """New names, game or house rules; what was typed stays in its row and column.
+
+        A name kept keeps its scores; a new name takes the scores of the name that stood in its
+        place (a renamed player), unless that name is kept elsewhere: one player's scores never
+        appear under two names."""
         players = check_players(players)
         old = self.players
-        texts = [{p: row.get(p, row[old[j]] if j < len(old) else "")
-                  for j, p in enumerate(players)} for row in self.texts]
+
+        def carried(row: dict[str, str], j: int, name: str) -> str:
+            if name in row:
+                return row[name]
+            before = old[j] if j < len(old) else None
+            return row[before] if before is not None and before not in players else ""
+
+        texts = [{p: carried(row, j, p) for j, p in enumerate(players)} for row in self.texts]
         self.players, self.rules, self.texts = players, rules, texts
         order = list(rules.order)
         self.kinds = [order[i] if i < len(order) else k for i, k in enumerate(self.kinds)]
