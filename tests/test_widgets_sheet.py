@@ -171,3 +171,17 @@ def test_the_settings_are_made_when_first_opened_and_then_change_the_sheet() -> 
     picker.set(players="Mormor, Jonas, Emma, Per")
     assert w.entry.players == ("Mormor", "Jonas", "Emma", "Per")
     assert w.cell(0, "Per").value == ""
+
+
+def test_the_picker_follows_an_example_or_a_file_that_changes_the_table() -> None:
+    w = ScoreSheetWidget(["Kari", "Ola", "Siri", "Per"])
+    w.picker.set(players="Anna, Bjørn, Kari", game="sjukamp")
+    w.entry.set_cell(0, "Anna", "4")
+    w._on_example(None)  # typed scores: asked first
+    w._on_example_yes(None)
+    assert w.picker.players == w.entry.players and w.picker.game == w.entry.rules.game
+    assert w.settings.children[0] is w.picker
+    example = w.entry.players
+    assert example != ("Anna", "Bjørn", "Kari")
+    w.picker.set(queen_points=5)  # a change in the picker keeps the example's players
+    assert w.entry.players == example and w.entry.rules.queen_points == 5

@@ -165,6 +165,13 @@ class ScoreSheetWidget(widgets.VBox):
         self.messages.clear()
         self._render()
 
+    def _table_changed(self) -> None:
+        """The sheet has other players or rules than the picker shows (an example, a file): the
+        picker is made again from the sheet, so that changing it never brings the old back."""
+        if self._picker is not None:
+            self._picker = None
+            self.picker  # noqa: B018
+
     @guarded
     def _on_settings(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
@@ -208,6 +215,7 @@ class ScoreSheetWidget(widgets.VBox):
     def _after_example(self) -> None:
         self.confirm.layout.display = "none"
         self.messages.info(t("entry_example_loaded", self.lang))
+        self._table_changed()
         self._build_grid()
         self._render()
 
@@ -236,6 +244,7 @@ class ScoreSheetWidget(widgets.VBox):
                                 + t("teach_file_kept", self.lang))
             return False
         self.entry = entry
+        self._table_changed()
         self._build_grid()
         self._render()
         self.messages.info(t("entry_opened", self.lang, name=name))
