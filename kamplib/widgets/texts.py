@@ -20,6 +20,10 @@ register({
     "w_confirm_new": {"nb": "Spillet er i gang. Vil du avbryte det og dele ut på nytt?",
                       "en": "A game is in progress. Do you want to stop it and deal again?"},
     "w_confirm_yes": {"nb": "Ja, del ut på nytt", "en": "Yes, deal again"},
+    "w_confirm_new_game": {"nb": "Spillet er i gang. Vil du avbryte det og begynne et nytt spill?",
+                           "en": "A game is in progress. Do you want to stop it and start a new "
+                                 "game?"},
+    "w_confirm_yes_game": {"nb": "Ja, begynn et nytt spill", "en": "Yes, start a new game"},
     "w_confirm_no": {"nb": "Nei, spill videre", "en": "No, play on"},
     "w_walk_round": {"nb": "Gå gjennom runden stikk for stikk",
                      "en": "Step through the round trick by trick"},
