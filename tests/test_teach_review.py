@@ -113,3 +113,20 @@ def test_moves_are_written_as_a_learner_reads_them() -> None:
     assert move_text(PASS) == "pass"
     assert move_text("H") == "hjerter" and move_text("H", "en") == "hearts"
     assert number_text(3.25) == "3,2" and number_text(3.25, "en") == "3.2"
+
+
+def test_the_verdict_on_the_table_says_the_points_lost_once() -> None:
+    """The coach's sentence carries the expected points and the loss; nothing beside it on the
+    table repeats them (a learner read the same numbers twice)."""
+    from kamplib.draw.learner import judgement_html
+
+    for seed in range(40):
+        rnd, seat = random_position("damer", seed)
+        view = make_view(rnd, seat)
+        for move in view.legal:
+            j = judge(view, move)
+            if j.lost and j.lost >= 0.05 and j.label != "good":
+                html = judgement_html(j, lang="nb")
+                assert html.count("tapte omtrent") == 1 and html.count(" hadde gitt ") == 1
+                return
+    pytest.fail("no damer position of seeds 0-39 had a move that lost points")

@@ -74,16 +74,16 @@ def log_html(lines: Sequence[Any], *, lang: str = "nb", last: int = 6) -> str:
 
 
 def judgement_html(judgement: Any, *, lang: str = "nb", heading: str | None = None) -> str:
-    """The coach's verdict on one move: label (its colour), the sentence, the points it cost."""
+    """The coach's verdict on one move: label (its colour) and the sentence, which already says
+    the points it cost (the shorter :meth:`~kamplib.teach.review.Judgement.cost` line beside it
+    said the same twice)."""
     label = judgement.label
     head = heading if heading is not None else t("draw_your_move", lang)
-    cost = judgement.cost(lang)
     return (f"<div class='kamp-rating kamp-rating-{escape(label)}' data-label='{escape(label)}' "
             f"role='status'><b>{escape(head)}:</b> "
             f"{escape(judgement.move_shown(lang))}: "
             f"<span class='kamp-label-{escape(label)}'>{escape(judgement.label_text(lang))}"
-            f"</span>. {escape(judgement.reason(lang))}"
-            + (f"<div class='kamp-cost'>{escape(cost)}</div>" if cost else "") + "</div>")
+            f"</span>. {escape(judgement.reason(lang))}</div>")
 
 
 def review_html(moves: Sequence[Any], text: str, *, lang: str = "nb") -> str:
