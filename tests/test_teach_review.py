@@ -130,3 +130,8 @@ def test_the_verdict_on_the_table_says_the_points_lost_once() -> None:
                 assert html.count("tapte omtrent") == 1 and html.count(" hadde gitt ") == 1
                 return
     pytest.fail("no damer position of seeds 0-39 had a move that lost points")
+
+
+def test_numbers_read_as_in_the_tables_a_real_minus_and_never_minus_zero() -> None:
+    assert number_text(-1.0) == "−1,0" and number_text(-1.04, "en") == "−1.0"
+    assert number_text(-0.02) == "0,0" and number_text(2.25) in ("2,2", "2,3")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib import hints
+from kamplib.bots.explain import format_points
 from kamplib.i18n import t
 from kamplib.moves import Move, move_text
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
@@ -23,9 +24,9 @@ __all__ = ["Judgement", "judge", "move_text", "number_text", "lost_in_all"]
 
 
 def number_text(value: float, lang: str = "nb") -> str:
-    """One decimal, with a decimal comma in bokmål (3,3) and a point in English (3.3)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "nb" else text
+    """One decimal, with a decimal comma in bokmål (3,3) and a point in English (3.3), and a
+    real minus sign, as the coach's own sentences write it (:func:`format_points`)."""
+    return format_points(value, lang)
 
 
 @dataclass(frozen=True)
