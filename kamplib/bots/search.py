@@ -71,8 +71,10 @@ class Settings:
 
 
 SETTINGS: dict[str, Settings] = {
+    # 8 candidate deals weighed for each kept: about a point per Femkamp game more than 2, at
+    # about 1.6 times the decision time (BENCHMARKS.md, Bots)
     "search": Settings(samples=96, min_samples=24, batch=12, softness=0.1,
-                       exact_tricks=12, exact_fantan=16, work=9000, pool=2),
+                       exact_tricks=12, exact_fantan=16, work=9000, pool=8),
     "analysis": Settings(samples=320, min_samples=64, batch=32, softness=0.1,
                          exact_tricks=16, exact_fantan=24, work=60000),
     # the search before: lowest average of 16 deals, the tactic's move only on a tie
