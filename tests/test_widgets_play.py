@@ -378,7 +378,7 @@ def test_a_new_game_asks_first_when_one_is_in_progress() -> None:
     assert w.confirm.layout.display is None and "Spillet er i gang" in w.confirm_text.value
     # the question and the answer speak of what the button said: a new game, not a new deal
     assert "nytt spill" in w.confirm_text.value and w.confirm_yes.description == (
-        "Ja, begynn et nytt spill")
+        "Ja, nytt spill")
     w.confirm_no.click()
     assert w.round.history == history and w.confirm.layout.display == "none"
     w.new_deal_button.click()

@@ -23,7 +23,7 @@ register({
     "w_confirm_new_game": {"nb": "Spillet er i gang. Vil du avbryte det og begynne et nytt spill?",
                            "en": "A game is in progress. Do you want to stop it and start a new "
                                  "game?"},
-    "w_confirm_yes_game": {"nb": "Ja, begynn et nytt spill", "en": "Yes, start a new game"},
+    "w_confirm_yes_game": {"nb": "Ja, nytt spill", "en": "Yes, new game"},
     "w_confirm_no": {"nb": "Nei, spill videre", "en": "No, play on"},
     "w_walk_round": {"nb": "Gå gjennom runden stikk for stikk",
                      "en": "Step through the round trick by trick"},
