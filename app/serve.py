@@ -20,6 +20,7 @@ from kampapp.app import (  # noqa: E402
     CELL_ERROR_NB,
     KERNEL_BUDGET_MIB,
     MEMORY_SHARE,
+    POOLED_KERNEL_MIB,
     REPO,
     SHARE,
     WELCOME,
@@ -29,7 +30,8 @@ from kampapp.app import (  # noqa: E402
 )
 from kampapp.texts import loading_texts  # noqa: E402
 
-__all__ = ["CELL_ERROR_NB", "KERNEL_BUDGET_MIB", "MEMORY_SHARE", "REPO", "SHARE", "WELCOME",
+__all__ = ["CELL_ERROR_NB", "KERNEL_BUDGET_MIB", "MEMORY_SHARE", "POOLED_KERNEL_MIB", "REPO",
+           "SHARE", "WELCOME",
            "CourseApp", "loading_texts", "machine_memory_mib", "main"]
 
 if __name__ == "__main__":

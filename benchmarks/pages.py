@@ -1,6 +1,6 @@
 """Every page of the site against the one-button notebook: open time and kernel memory.
 
-Run:  .venv/bin/python benchmarks/pages.py                  (every page, both modes, 2 repeats)
+Run:  .venv/bin/python benchmarks/pages.py                  (every page, both modes, 3 repeats)
       .venv/bin/python benchmarks/pages.py --pages sekskamp/,index --repeats 1 --modes app
 
 The measurement is `benchmarks/app.py`'s (the same server, browser, clocks and kernel lookup),
@@ -10,13 +10,18 @@ Sekskamp and Sjukamp chapters, the explorations) instead of the course steps alo
 - open: time from starting navigation to the first visible widget, median over `--repeats`;
   the same for `tests/browser/one_button.ipynb` in the same run, on the same server;
 - memory: RSS and USS of the page's kernel once it is interactive (an exploration keeps
-  playing its first games in the background then, which is part of what it costs).
+  playing its first games in the background then, which is part of what it costs);
+- every page is opened on a settled server (:func:`settle`): the pools refilled after the page
+  before and no kernel still playing an exploration's games, as a learner finds the server
+  after reading a page.  Opened back to back, each page was measured against the refill and the
+  background games of the pages before it (the tactics page after the house rules: 1.7–2.0×
+  where it is 1.3× alone).
 
 Modes, each on a fresh server in the same run:
 
-- `app`: `make app` as configured — voila.json pre-heats a kernel for the front page and each
-  Femkamp step, and the chapters and explorations start a kernel (forked from the nursery) when
-  they are opened; the baseline gets a pre-heated kernel, so it is the fastest page there is;
+- `app`: `make app` as configured — voila.json pre-heats a kernel for the pages it names (see
+  its `preheat_denylist`), the others start a kernel (forked from the nursery) when they are
+  opened; the baseline gets a pre-heated kernel, so it is the fastest page there is;
 - `all`: the same server with a pre-heated kernel for every page of the site.
 
 The machine is shared and noisy: read the ratios within one run, and take
@@ -29,6 +34,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -76,6 +82,47 @@ MODES = {
 }
 
 
+def pooled_pages(mode: str, pages: list[str]) -> int:
+    """How many of `pages` (and the baseline) get a pre-heated kernel in `mode`: Voilà denies
+    a notebook whose absolute path the pattern matches (re.match) or contains."""
+    pattern = MODES[mode][0].split("=", 1)[1]
+    return sum(not (re.match(pattern, str(ROOT / p)) or pattern in str(ROOT / p))
+               for p in [ONE_BUTTON, *pages])
+
+
+def settle(server_pid: int, quiet: float = 0.05, window: float = 1.0,
+           timeout: float = 40.0) -> float:
+    """Wait until the server and its kernels use under `quiet` of one core over `window` s
+    (or `timeout` s); the seconds waited."""
+    import psutil
+
+    def cpu() -> dict[int, float]:
+        try:
+            root = psutil.Process(server_pid)
+            tree = [root, *root.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return {}
+        seen = {}
+        for process in tree:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            seen[process.pid] = times.user + times.system
+        return seen
+
+    start = time.monotonic()
+    before = cpu()
+    while time.monotonic() - start < timeout:
+        time.sleep(window)
+        after = cpu()
+        used = sum(after[pid] - before[pid] for pid in after.keys() & before.keys())
+        if used < quiet * window:
+            break
+        before = after
+    return time.monotonic() - start
+
+
 def _pools_filled(server: Any, pages: int, timeout: float) -> None:
     """Wait until the server's log says each pre-heated pool is filled (or `timeout` s)."""
     deadline = time.monotonic() + timeout
@@ -91,14 +138,14 @@ def measure(mode: str, pages: list[str], repeats: int) -> dict[str, dict[str, li
     results: dict[str, dict[str, list[float]]] = {
         p: {"open": [], "rss": [], "uss": []} for p in [ONE_BUTTON, *pages]}
     log = Path(tempfile.mkdtemp(prefix="kamp-pages-bench-")) / f"voila-{mode}.log"
-    pooled = 1 + sum(p.startswith("tutorial/") or p == "index.ipynb" for p in pages) \
-        if mode == "app" else 1 + len(pages)
+    pooled = pooled_pages(mode, pages)
     with running_app(log, MODES[mode], test_pages=True) as server, \
             sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         _pools_filled(server, pooled, 60 + 6 * pooled)
         for rep in range(repeats):
             for target in [ONE_BUTTON, *pages]:
+                waited = settle(server.process.pid)
                 context = new_learner(browser)
                 context.add_init_script(BENCH.MARK_JS)
                 page, ms, what = BENCH.open_page(context, server.url(target))
@@ -109,8 +156,8 @@ def measure(mode: str, pages: list[str], repeats: int) -> dict[str, dict[str, li
                 row["uss"].append(uss)
                 context.close()
                 print(f"  {mode} {rep + 1}/{repeats} {target}: open {ms:.0f} ms ({what}), "
-                      f"kernel {rss:.0f} MiB", file=sys.stderr, flush=True)
-            time.sleep(5)  # pools refill a second after use
+                      f"kernel {rss:.0f} MiB, settled in {waited:.1f} s", file=sys.stderr,
+                      flush=True)
         browser.close()
     return results
 
@@ -144,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", default="",
                         help="comma-separated path prefixes, e.g. index,sekskamp/")
-    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--modes", default="app,all", help="app, all or both (app,all)")
     args = parser.parse_args(argv)
     wanted = [p for p in args.pages.split(",") if p]

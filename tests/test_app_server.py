@@ -12,6 +12,7 @@ import http.client
 import http.cookiejar
 import json
 import re
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -293,6 +294,21 @@ def test_kernel_cap_defaults_to_the_machines_memory() -> None:
     assert app.kernel_cap() == max(int(machine_memory_mib() * MEMORY_SHARE / KERNEL_BUDGET_MIB), 4)
     app.max_kernels = 7
     assert app.kernel_cap() == 7
+
+
+def test_the_pre_heated_pools_never_take_a_small_servers_room_for_learners(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Pools:  # the kernel manager's pools, as many as voila.json pre-heats
+        def pool_capacity(self) -> int:
+            return 21
+
+    app = CourseApp()
+    app.kernel_manager = Pools()
+    # 60 % of the memory, 40 MiB a waiting kernel, 150 MiB a learner's, at least four learners
+    for memory_mib, learners in ((2048, 4), (4096, 10), (8192, 27), (24576, 92)):
+        monkeypatch.setattr(sys.modules[CourseApp.__module__], "machine_memory_mib",
+                            lambda m=memory_mib: m)
+        assert app.kernel_cap() == 21 + learners, memory_mib
 
 
 # --- page templates compiled once per server --------------------------------------------------

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import threading
+from typing import Any
+
+import pytest
 
 from kamplib.teach.explore import (
     Experiment,
@@ -115,3 +120,21 @@ def test_more_games_starts_in_the_background() -> None:
     assert control.experiment.games == 2 and not control.button.disabled
     assert control.status.value == "The computer has played 2 games."
     assert "kamp-error" not in control.messages.widget.value
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="thread priorities are Linux's")
+def test_background_games_yield_the_cpu_to_pages_opening() -> None:
+    control = MoreGames(Experiment([{}], seed=1), step=1, lang="en")
+    seen: list[int] = []
+    play = control.experiment.run
+
+    def run(games: int, progress: Any = None) -> Experiment:
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return play(games, progress=progress)
+
+    control.experiment.run = run  # type: ignore[method-assign]
+    control.start()
+    control.wait()
+    assert seen == [19] and control.experiment.games == 1
+    # the page's own thread keeps its priority: only the background games give way
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < 19

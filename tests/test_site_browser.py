@@ -210,11 +210,12 @@ def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> Non
     check_page(learner, "english-trumf")
 
 
-# A page of the course is pre-heated (voila.json's preheat_denylist spares the front page and
-# tutorial/), a chapter's page is not: the choices in the URL must reach the page either way.
+# A page of the course or a chapter is pre-heated (voila.json's preheat_denylist spares the
+# front page, tutorial/, sekskamp/ and sjukamp/), an exploration is not: the choices in the URL
+# must reach the page either way.
 @pytest.mark.parametrize(("play", "printout", "pooled"), [
-    ("tutorial/04-damer.ipynb", "tutorial/09-husregler.ipynb", True),
-    ("sjukamp/03-finalen.ipynb", "notebooks/03-utskrift.ipynb", False),
+    ("sjukamp/03-finalen.ipynb", "tutorial/09-husregler.ipynb", True),
+    ("notebooks/01-taktikk.ipynb", "notebooks/03-utskrift.ipynb", False),
 ], ids=["pre-heated", "started-for-the-page"])
 def test_a_shared_link_brings_its_choices_to_a_play_page_and_the_printout(
         app: AppServer, learner: Any, play: str, printout: str, pooled: bool) -> None:
@@ -242,7 +243,7 @@ def test_a_shared_link_brings_its_choices_to_a_play_page_and_the_printout(
 
 
 @pytest.mark.parametrize(("path", "pooled"), [
-    ("tutorial/02-pass.ipynb", True), ("sekskamp/02-trukket-trumf.ipynb", False),
+    ("sekskamp/02-trukket-trumf.ipynb", True), ("notebooks/01-taktikk.ipynb", False),
 ], ids=["pre-heated", "started-for-the-page"])
 def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(
         app: AppServer, learner: Any, path: str, pooled: bool) -> None:

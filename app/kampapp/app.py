@@ -52,6 +52,9 @@ WELCOME = "index.ipynb"
 # What one kernel of a course page may grow to (MiB), forked or not, with room for the
 # explorations' simulations: the default kernel cap is the machine's memory over this.
 KERNEL_BUDGET_MIB = 150
+# What a pre-heated kernel holds of its own while it waits (MiB): forked from the nursery, it
+# shares the imported course with it (31–35 MiB USS measured, BENCHMARKS.md "Pages").
+POOLED_KERNEL_MIB = 40
 MEMORY_SHARE = 0.6  # of the machine's memory for kernels; the rest for the server and others
 
 # What a learner reads when a cell fails while the page is built.  Widgets catch their own errors
@@ -141,7 +144,8 @@ class CourseApp(Voila):
     max_kernels = Int(
         0, config=True,
         help="Kernels in all, pre-heated ones included; 0: the machine's memory allows it "
-             f"(a {MEMORY_SHARE:.0%} share at {KERNEL_BUDGET_MIB} MiB a kernel).",
+             f"(a {MEMORY_SHARE:.0%} share: {POOLED_KERNEL_MIB} MiB a pre-heated kernel, "
+             f"{KERNEL_BUDGET_MIB} MiB a learner's).",
     )
     max_kernels_per_client = Int(
         8, config=True,
@@ -177,9 +181,15 @@ class CourseApp(Voila):
         return str(REPO)
 
     def kernel_cap(self) -> int:
+        """`max_kernels`, or what the machine's memory holds: the pre-heated pools at what a
+        waiting kernel costs, and at least four learners' kernels beside them (with 21 pooled
+        kernels counted at a learner's budget, a 4 GB server had no room for a learner)."""
         if self.max_kernels > 0:
             return self.max_kernels
-        return max(int(machine_memory_mib() * MEMORY_SHARE / KERNEL_BUDGET_MIB), 4)
+        manager = getattr(self, "kernel_manager", None)
+        pooled = manager.pool_capacity() if hasattr(manager, "pool_capacity") else 0
+        room = machine_memory_mib() * MEMORY_SHARE - pooled * POOLED_KERNEL_MIB
+        return pooled + max(int(room / KERNEL_BUDGET_MIB), 4)
 
     def init_settings(self) -> dict:
         """Voilà's settings, with our kernel manager, template texts and page rules."""
