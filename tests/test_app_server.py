@@ -233,6 +233,15 @@ def test_pooled_kernel_older_than_the_grace_still_serves_its_page(app: AppServer
     assert kernel_process(app.process.pid, kernel).is_running()  # still there for its browser
 
 
+def test_the_servers_kernel_cap_counts_its_pools_at_what_they_cost(app: AppServer) -> None:
+    said = re.search(r"Kernel cap (\d+) \((\d+) pre-heated included\)", app.log_text())
+    assert said, "the server says its kernel cap"
+    cap, pooled = int(said[1]), int(said[2])
+    wait_until(lambda: pool_size(app) == pooled, 240, "every pool filled")
+    room = machine_memory_mib() * MEMORY_SHARE - pooled * LAUNCHER.POOLED_KERNEL_MIB
+    assert cap == pooled + max(int(room / KERNEL_BUDGET_MIB), 4)
+
+
 def test_twenty_bare_gets_leave_only_the_pool_and_two(app: AppServer) -> None:
     """GETs with query strings and no browser: their kernels end once the grace is over."""
     pages = ["tutorial/00-velkommen.ipynb", "tutorial/02-pass.ipynb", QUERY_PAGE]

@@ -205,12 +205,16 @@ class CourseApp(Voila):
             self.config.MappingKernelManager.kernel_manager_class = (
                 f"{ForkingKernelManager.__module__}.{ForkingKernelManager.__name__}")
         settings = super().init_settings()
+        cap = self.kernel_cap()  # the kernel manager and its pools exist from here on
         self.kernel_manager.setup_lifecycle(
-            max_kernels=self.kernel_cap(),
+            max_kernels=cap,
             max_kernels_per_client=self.max_kernels_per_client,
             grace=self.kernel_grace,
             look_every=self.kernel_look_every,
         )
+        self.log.info("Kernel cap %s (%s pre-heated included), %s per browser; unattended "
+                      "kernels end after %.0f s", cap, self.kernel_manager.pool_capacity(),
+                      self.max_kernels_per_client or "no cap", self.kernel_grace)
         settings["kamp_course"] = CoursePages(self.root_dir, self.course_folders)
         return settings
 
@@ -237,9 +241,6 @@ class CourseApp(Voila):
         if nursery is not None:
             nursery.start()
             ForkProvisioner.nursery = nursery
-        self.log.info("Kernel cap %s (pool included), %s per browser; unattended kernels end "
-                      "after %.0f s", self.kernel_cap(), self.max_kernels_per_client or "no cap",
-                      self.kernel_grace)
         try:
             super().start()
         finally:
