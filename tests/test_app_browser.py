@@ -39,7 +39,10 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True) as server:
+    # the bots play without their pause (KAMP_PACE=0): six learners playing six cards waited
+    # 0.7 s for every bot card; the site's tests (test_site_browser) keep the pause
+    with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True,
+                     env={"KAMP_PACE": "0"}) as server:
         yield server
 
 

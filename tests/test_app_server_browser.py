@@ -43,8 +43,8 @@ CARDS = ".kamp-play .widget-hbox.kamp-hand button.kamp-card"
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     with running_app(tmp_path_factory.mktemp("server-browser") / "voila.log",
-                     quick_kernels(GRACE, 0.5)) as server:
-        yield server
+                     quick_kernels(GRACE, 0.5), env={"KAMP_PACE": "0"}) as server:
+        yield server  # the bots without their pause: these tests are about kernels
 
 
 def learner_page(browser: Any, viewport: dict[str, int] | None = None) -> tuple[Any, Any]:
