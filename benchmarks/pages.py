@@ -14,8 +14,8 @@ Sekskamp and Sjukamp chapters, the explorations) instead of the course steps alo
 - every page is opened on a settled server (:func:`settle`): the pools refilled after the page
   before and no kernel still playing an exploration's games, as a learner finds the server
   after reading a page.  Opened back to back, each page was measured against the refill and the
-  background games of the pages before it (the tactics page after the house rules: 1.7–2.0×
-  where it is 1.3× alone).
+  background games of the pages before it (the tactics page right after the house rules:
+  1.86–2.01× in the runs of 1 Dec; 1.20–1.33× on a settled server, BENCHMARKS.md "Pages").
 
 Modes, each on a fresh server in the same run:
 
