@@ -185,3 +185,10 @@ def test_the_picker_follows_an_example_or_a_file_that_changes_the_table() -> Non
     assert example != ("Anna", "Bjørn", "Kari")
     w.picker.set(queen_points=5)  # a change in the picker keeps the example's players
     assert w.entry.players == example and w.entry.rules.queen_points == 5
+
+
+def test_the_picker_shows_the_sheets_own_house_rules_and_a_rename_keeps_them() -> None:
+    w = ScoreSheetWidget(["Kari", "Ola", "Siri"], rules={"queen_points": 5})
+    assert w.picker.rules == w.entry.rules and w.picker.rules.queen_points == 5
+    w.picker.set(players="Kari, Ola, Per")  # a renamed player: the house rule stays
+    assert w.entry.players == ("Kari", "Ola", "Per") and w.entry.rules.queen_points == 5

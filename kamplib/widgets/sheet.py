@@ -110,13 +110,22 @@ class ScoreSheetWidget(widgets.VBox):
         reach the browser with every page that shows a score sheet, most of them never looked
         at."""
         if self._picker is None:
-            from kamplib.widgets.rules_picker import RulesPicker
-
-            self._picker = RulesPicker(lang=self.lang, game=self.entry.rules.game,
-                                       players=list(self.entry.players))
-            self._picker.on_change(self._on_table)
-            self.settings.children = [self._picker]
+            self._make_picker()
         return self._picker
+
+    def _make_picker(self) -> None:
+        """A picker that shows the sheet's own table: its game, players and house rules (with
+        the game and players alone, a sheet with 5 points per queen showed 4, and the first
+        renamed player put the sheet back to 4)."""
+        from kamplib.teach.choices import current
+        from kamplib.widgets.rules_picker import RulesPicker
+
+        rules = self.entry.rules
+        table = current().with_(game=rules.game, players=tuple(self.entry.players),
+                                changes=rules.differences())
+        self._picker = RulesPicker(lang=self.lang, choices=table)
+        self._picker.on_change(self._on_table)
+        self.settings.children = [self._picker]
 
     @property
     def sheet(self) -> Any:
@@ -169,8 +178,7 @@ class ScoreSheetWidget(widgets.VBox):
         """The sheet has other players or rules than the picker shows (an example, a file): the
         picker is made again from the sheet, so that changing it never brings the old back."""
         if self._picker is not None:
-            self._picker = None
-            self.picker  # noqa: B018
+            self._make_picker()
 
     @guarded
     def _on_settings(self, change: dict[str, Any]) -> None:
