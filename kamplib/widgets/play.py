@@ -64,8 +64,8 @@ def default_pace() -> float:
 class _TableWidget(widgets.VBox):
     """A card table with the learner at one seat and bots at the others."""
 
-    # what the learner is asked before a game in progress is given up: the question, the yes
-    _confirm_words = ("w_confirm_new", "w_confirm_yes")
+    # what the learner is asked before a game in progress is given up, and the yes to it
+    _ask_key, _yes_key = "w_confirm_new", "w_confirm_yes"
 
     def __init__(self, session: TableSession, *, practice: bool, four_color: bool,
                  pace: float | None) -> None:
@@ -120,7 +120,7 @@ class _TableWidget(widgets.VBox):
             layout=widgets.Layout(width="11em"), style={"description_width": "initial"})
         self.seed_input.add_class("kamp-seed")
         self.confirm_text = html_box("kamp-confirm-text", looks=looks)
-        self.confirm_yes = stock_button(t(self._confirm_words[1], lang), "kamp-confirm-yes",
+        self.confirm_yes = stock_button(t(self._yes_key, lang), "kamp-confirm-yes",
                                         on_click=self._on_confirm_yes, looks=looks)
         self.confirm_no = stock_button(t("w_confirm_no", lang), "kamp-confirm-no",
                                        on_click=self._on_confirm_no, looks=looks)
@@ -296,7 +296,7 @@ class _TableWidget(widgets.VBox):
         """A new deal, asked first when a game is in progress; True when dealt at once."""
         if self._in_progress():
             self._pending_seed = seed
-            self.confirm_text.value = escape(t(self._confirm_words[0], self.lang))
+            self.confirm_text.value = escape(t(self._ask_key, self.lang))
             self.confirm.layout.display = None
             return False
         self.new_deal(seed)
@@ -528,7 +528,7 @@ class PlayGame(_TableWidget):
         self.rules = session.game.rules
         super().__init__(session, practice=practice, four_color=four_color, pace=pace)
 
-    _confirm_words = ("w_confirm_new_game", "w_confirm_yes_game")
+    _ask_key, _yes_key = "w_confirm_new_game", "w_confirm_yes_game"
 
     def _new_label(self) -> str:
         return t("w_new_game", self.lang)
