@@ -34,7 +34,6 @@ import argparse
 import importlib.util
 import json
 import os
-import re
 import sys
 import tempfile
 import time
@@ -45,7 +44,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from app_support import ONE_BUTTON, launch_chromium, new_learner, running_app  # noqa: E402
+from app_support import (  # noqa: E402
+    ONE_BUTTON,
+    launch_chromium,
+    new_learner,
+    preheat_denied,
+    running_app,
+)
 
 from kamplib.teach.site import SITE  # noqa: E402
 
@@ -83,11 +88,9 @@ MODES = {
 
 
 def pooled_pages(mode: str, pages: list[str]) -> int:
-    """How many of `pages` (and the baseline) get a pre-heated kernel in `mode`: Voilà denies
-    a notebook whose absolute path the pattern matches (re.match) or contains."""
+    """How many of `pages` (and the baseline) get a pre-heated kernel in `mode`."""
     pattern = MODES[mode][0].split("=", 1)[1]
-    return sum(not (re.match(pattern, str(ROOT / p)) or pattern in str(ROOT / p))
-               for p in [ONE_BUTTON, *pages])
+    return sum(not preheat_denied([pattern], p, ROOT) for p in [ONE_BUTTON, *pages])
 
 
 def settle(server_pid: int, quiet: float = 0.05, window: float = 1.0,

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import socket
@@ -111,6 +112,14 @@ def free_port() -> int:
 def allow_folders(*folders: str) -> list[str]:
     """The option that lets a test server render `folders` besides the course's own pages."""
     return [f"--CourseApp.course_folders={json.dumps([*COURSE_FOLDERS, *folders])}"]
+
+
+def preheat_denied(patterns: list[str], path: str | Path, root: Path = REPO) -> bool:
+    """Whether Voilà's `preheat_denylist` gives the notebook at `path` (relative to `root`) no
+    pre-heated kernel: Voilà tests the absolute path against each pattern by re.match or as a
+    substring."""
+    full = str(root / path)
+    return any(p in full or re.match(p, full) for p in patterns)
 
 
 def quick_kernels(grace: float = 3.0, look_every: float = 0.5) -> list[str]:

@@ -11,7 +11,7 @@ import re
 import tomllib
 from urllib.parse import parse_qs, unquote, urlparse
 
-from app_support import LAUNCHER, REPO, WELCOME
+from app_support import LAUNCHER, REPO, WELCOME, preheat_denied
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
@@ -82,13 +82,10 @@ def test_voila_json_holds_the_learner_settings() -> None:
     # the front page, the course steps and the chapters get pre-heated kernels (a forked start
     # cost a chapter page 0.3–0.4 s, BENCHMARKS.md "Pages"); .venv and the explorations do not
     # (they open within the target forked, and would only cost memory).
-    # Voilà matches these against absolute paths (rglob of the served folder), by re.match or
-    # substring.
     denied = config["VoilaKernelManager"]["preheat_denylist"]
 
     def is_denied(path: str) -> bool:
-        full = str(REPO / path)
-        return any(p in full or re.match(p, full) for p in denied)
+        return preheat_denied(denied, path)
 
     assert not is_denied(WELCOME) and not is_denied("tutorial/07-poengregning.ipynb")
     assert is_denied("notebooks/00-husregler-under-lupen.ipynb")
