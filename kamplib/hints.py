@@ -77,6 +77,8 @@ class MoveRating:
         sentences: :meth:`text` in every language.
         like_best: whether the move is the recommended one or just like it (only then does the
             coach call it the best move; another move with the same average is "as good").
+        relative: whether the points are the mover's minus the others' average (a round whose
+            total varies, such as Fan Tan); the sentences then say so.
     """
 
     move: Move
@@ -93,6 +95,7 @@ class MoveRating:
     fact: Fact
     sentences: dict[str, str]
     like_best: bool = True
+    relative: bool = False
 
     def label_text(self, lang: str = DEFAULT_LANG) -> str:
         return t(f"label_{self.label}", lang)
@@ -209,6 +212,8 @@ def _search_hint(view: PlayerView, level: str, seed: int, samples: int | None) -
         parts = [why, judged]
         if ev.exact:
             parts.append(t("coach_exact", lang))
+        if ev.relative:
+            parts.append(t("coach_relative", lang))
         sentences[lang] = ". ".join(parts) + "."
     return Hint(best, same, sentences, ratings, level)
 
@@ -225,10 +230,13 @@ def _rating(sit: Situation, move: Move, label: str | None, ev: Evaluation | None
         label = label_for(loss_mean)
     assert label is not None
     like_best = ev is None or ev.groups[move] == ev.groups[best]
+    relative = ev is not None and ev.relative
     rating = MoveRating(move, label, expected, error, best, best_expected, best_error,
-                        loss_mean, loss_error, samples, exact, fact, {}, like_best)
+                        loss_mean, loss_error, samples, exact, fact, {}, like_best, relative)
     for lang in LANGS:
         rating.sentences[lang] = f"{fact.text(lang)}. {_judgement(rating, lang, fact.tone)}."
+        if relative:
+            rating.sentences[lang] += f" {t('coach_relative', lang)}."
     return rating
 
 

@@ -113,6 +113,13 @@ class RoundKind:
                       out_seat: int | None, multiplier: int = 1) -> list[int]:
         raise TypeError(f"{self.key} is not Fan Tan")
 
+    def total_is_fixed(self, rules: Rules) -> bool:
+        """Whether the round's points always add up to the same total.  Where they do, a point
+        less for you is a point more for the others; where they do not (Fan Tan's passes), making
+        the others score counts too, so the search judges such a round by your points minus the
+        others' average (:mod:`kamplib.bots.search`)."""
+        return True
+
     def points_in_play(self, cards: int, tricks: int, rules: Rules, multiplier: int = 1) -> int:
         """What all players' scores add up to when ``cards`` (a mask) are dealt in ``tricks``
         tricks, and no bonus applies."""
@@ -161,6 +168,9 @@ class Klover(RoundKind):
         """House rule ``clubs_take_all_zero``: whoever takes every club scores 0."""
         return rules.clubs_take_all_zero and taken & CLUBS == CLUBS
 
+    def total_is_fixed(self, rules: Rules) -> bool:
+        return not rules.clubs_take_all_zero
+
     def raw_score(self, tricks: int, taken: int, rules: Rules) -> int:
         if self.takes_all_zero(taken, rules):
             return 0
@@ -200,6 +210,9 @@ class FanTan(RoundKind):
         pv, cv = self.pass_value, self.card_left_value
         return [0 if seat == out_seat else (p * pv + c * cv) * multiplier
                 for seat, (p, c) in enumerate(zip(passes, cards_left, strict=True))]
+
+    def total_is_fixed(self, rules: Rules) -> bool:
+        return False
 
     def points_in_play(self, cards: int, tricks: int, rules: Rules, multiplier: int = 1) -> int:
         raise TypeError("Fan Tan scores do not add up to a fixed number")

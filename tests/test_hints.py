@@ -119,6 +119,24 @@ def test_the_coach_reports_of_the_learners_complaints() -> None:
         assert "tapte omtrent" in seven.text("nb")
 
 
+def test_in_fantan_the_coach_says_its_numbers_count_the_others_points_too() -> None:
+    """Fan Tan's total varies, so the search (and the coach quoting it) counts the mover's points
+    minus the others' average, and every sentence with a number says so; a Damer rating, whose
+    numbers are plain points, does not."""
+    view = position("fantan", "7D 8H", "7H", me=1, not_mine="7S 7C 6D 8D 9H 6H")
+    assert evaluate(view, "search").relative and not evaluate(view, "plain_search").relative
+    h = hint(view, samples=16)
+    assert any(r.expected is not None for r in h.ratings)
+    for r in h.ratings:
+        assert r.relative
+        assert "dine poeng minus snittet av de andres" in r.text("nb")
+        assert "your points minus the others' average" in r.text("en")
+    assert "minus snittet av de andres" in h.text("nb")
+    damer = position("damer", "QS 5S", "KS AS", not_mine="2S 3S 4S 6S 7S 8S 9S TS JS")
+    assert not evaluate(damer, "search").relative
+    assert all(not r.relative and "minus" not in r.text("nb") for r in hint(damer).ratings)
+
+
 # -- the API ------------------------------------------------------------------------------------
 def test_rating_fields_and_numbers_with_a_decimal_comma() -> None:
     view = position("damer", "QS 5S", "KS AS", not_mine="2S 3S 4S 6S 7S 8S 9S TS JS")

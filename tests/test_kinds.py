@@ -58,6 +58,11 @@ def test_taking_every_club_scores_zero_only_with_the_house_rule() -> None:
     assert plain == [13, 0, 0, 0] and zero == [0, 0, 0, 0]
 
 
+def test_only_fantan_and_klover_with_its_zero_rule_have_a_total_that_varies() -> None:
+    assert {k for k in KIND_NAMES if not KINDS[k].total_is_fixed(FEM)} == {"fantan"}
+    assert not KINDS["klover"].total_is_fixed(FEM.with_(clubs_take_all_zero=True))
+
+
 def test_scores_double_with_a_multiplier() -> None:
     assert KINDS["grand"].trick_scores([3, 4, 6], [0, 0, 0], FEM, 2) == [-6, -8, -12]
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kamplib import Game, make_rules, new_round, parse_card
+from kamplib.bots import search
 from kamplib.bots.heuristic import round_policy
 from kamplib.bots.solver import Solver, cards_left, solve
 from kamplib.kinds import KIND_NAMES
@@ -59,6 +60,24 @@ def test_fantan_whoever_goes_out_has_their_passes_forgiven() -> None:
     rnd.play("pass")  # Ola: nothing fits
     assert solve(rnd)[1] == 4 and solve(rnd)[0] == 0
     assert rnd.passes[1] == 1
+
+
+def test_fantan_is_judged_by_the_points_the_others_take_too() -> None:
+    """Kari goes out first whichever seven she lays, so both score her 0.  But ♥7 lets Per lay
+    ♥8 and Siri ♥9, while after ♠7 nobody else can lay a card and all three pass once more:
+    the others end with 10 points instead of 8.  The game's result counts that, so the search
+    judges Fan Tan by her points minus the others' average, and there ♠7 is better."""
+    rnd = endgame("fantan", ["7H 7S 6H", "KS KH", "TS 9H", "JS 8H"],
+                  fantan_opener="left_of_dealer")
+    assert values(rnd) == {"7H": 0, "7S": 0}  # her own points cannot tell them apart
+    after = {}
+    for seven in ("7H", "7S"):
+        child = rnd.copy()
+        child.play(parse_card(seven))
+        after[seven] = solve(child)
+    assert after == {"7H": [0, 4, 2, 2], "7S": [0, 4, 4, 2]}
+    relative = {m: search._value(s, 0, relative=True) for m, s in after.items()}
+    assert relative["7S"] < relative["7H"] and relative["7S"] == pytest.approx(-10 / 3)
 
 
 def test_trumf_draw_the_last_trump_before_cashing_the_ace() -> None:

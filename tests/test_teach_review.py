@@ -95,6 +95,8 @@ def test_what_the_table_shows_is_the_coachs_verdict_on_the_move_played(kind: str
     if len(view.legal) > 1:
         assert move_text(move) in cost
         assert number_text(j.rating.expected) in cost
+        # Fan Tan's numbers are points against the others' average, and the line says so
+        assert ("minus snittet av de andres" in cost) == (kind == "fantan")
         shown_equal = number_text(j.rating.expected) == number_text(j.best.expected)
         if j.lost and j.lost >= 0.05 and not shown_equal:
             assert move_text(j.best.move) in cost and "du tapte omtrent" in cost

@@ -104,9 +104,10 @@ def _describe_fantan(sit: Situation, move: Move) -> Fact:
     return Fact("fact_ft_safe", {"card": card}, FOR)
 
 
-def search_reason(code: str, params: dict[str, Any],
-                  found: tuple[float, int] | None) -> dict[str, str]:
-    """A bot's reason: the tactic or fact, then (when the search ran) what the deals showed."""
+def search_reason(code: str, params: dict[str, Any], found: tuple[float, int] | None, *,
+                  relative: bool = False) -> dict[str, str]:
+    """A bot's reason: the tactic or fact, then (when the search ran) what the deals showed;
+    ``relative``: the points are the mover's minus the others' average, and the reason says so."""
     out = {}
     for lang in LANGS:
         text = t(code, lang, **params)
@@ -114,6 +115,8 @@ def search_reason(code: str, params: dict[str, Any],
             expected, samples = found
             text += ". " + t("why_search", lang, samples=samples,
                              expected=format_points(expected, lang))
+            if relative:
+                text += " " + t("coach_relative", lang) + "."
         out[lang] = text
     return out
 

@@ -11,7 +11,9 @@ than ``z`` standard errors, or the moves too close to matter), or the budget is 
 that are clearly worse stop being played out.  The random numbers come from a seed derived from
 the position, so the same position analysed twice gets the same answer, and the budget counts
 work (moves played out, positions solved), not seconds.  Every expected score comes with its
-standard error.
+standard error.  The score is the mover's round points, or, in a round whose points do not add
+up to a fixed total (Fan Tan), those minus the others' average: there the points a move makes
+the others take count too, as they do in the game's result (lowest total wins).
 
 Three settings (:data:`SETTINGS`): ``search`` is «vanskelig», the app's strength; ``analysis``
 is a stronger one for reviews, where a learner waits a moment anyway; ``plain_search`` is the
@@ -34,6 +36,7 @@ from kamplib.bots.inference import Deal, DealSampler, Table
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.bots.solver import Solver
 from kamplib.cards import Card
+from kamplib.kinds import kind_of
 from kamplib.moves import Move
 from kamplib.round import Round
 from kamplib.view import PlayerView, make_view
@@ -54,7 +57,9 @@ class Settings:
     exactly when at most this many cards are left in all hands (0: never); ``work``: most
     moves played out plus positions solved per decision; ``z``: how many standard errors make
     a lead clear; ``close``: a difference in expected points too small to matter; ``keep``: how
-    many standard errors (beyond ``close``) the tactic's move may be behind and still be played.
+    many standard errors (beyond ``close``) the tactic's move may be behind and still be played;
+    ``own_points_only``: judge every round by the mover's points alone, as the search before did,
+    also where the round's total varies (:meth:`~kamplib.kinds.RoundKind.total_is_fixed`).
     """
 
     samples: int
@@ -68,6 +73,7 @@ class Settings:
     z: float = 2.0
     close: float = 0.05
     keep: float = 0.5
+    own_points_only: bool = False
 
 
 SETTINGS: dict[str, Settings] = {
@@ -80,7 +86,7 @@ SETTINGS: dict[str, Settings] = {
     # the search before: lowest average of 16 deals, the tactic's move only on a tie
     "plain_search": Settings(samples=16, min_samples=16, batch=16, softness=None,
                              exact_tricks=0, exact_fantan=0, work=10**9, pool=1, close=1e-9,
-                             keep=0.0),
+                             keep=0.0, own_points_only=True),
 }
 
 
@@ -106,13 +112,16 @@ class Evaluation:
 
     ``groups`` maps every legal move to the move that stands for it (cards that are the same
     move here); ``deals`` is how many deals were drawn (duplicates counted), ``exact`` whether
-    the endgame was solved exactly on every deal.
+    the endgame was solved exactly on every deal; ``relative`` whether the points are the mover's
+    minus the others' average (rounds whose total varies), not the mover's own.
     """
 
-    def __init__(self, groups: dict[Move, Move], results: list[tuple[int, dict[Move, int]]],
-                 exact: bool, keep: float = 0.5, close: float = 0.05) -> None:
+    def __init__(self, groups: dict[Move, Move], results: list[tuple[int, dict[Move, float]]],
+                 exact: bool, keep: float = 0.5, close: float = 0.05,
+                 relative: bool = False) -> None:
         self.groups = groups
         self.exact = exact
+        self.relative = relative
         self.keep = keep
         self.close = close
         self.deals = sum(c for c, _ in results)
@@ -126,7 +135,7 @@ class Evaluation:
             self.errors[m] = err
 
     def expected(self, move: Move) -> float:
-        """Average round points of ``move`` for the mover."""
+        """Average round points of ``move`` for the mover (minus the others' when ``relative``)."""
         return self.means[self.groups[move]]
 
     def error(self, move: Move) -> float:
@@ -193,7 +202,8 @@ class SearchBot:
         else:
             fact = describe(sit, move)
             code, params = fact.code, fact.params
-        return Decision(move, search_reason(code, params, (ev.expected(move), ev.deals)))
+        return Decision(move, search_reason(code, params, (ev.expected(move), ev.deals),
+                                            relative=ev.relative))
 
     def move_in(self, rnd: Round, seat: int) -> Move:
         return self.choose(make_view(rnd, seat)).move
@@ -211,8 +221,9 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     left = sum(view.hand_sizes)
     limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
     exact = not view.needs_trump and left <= limit
+    relative = not cfg.own_points_only and not kind_of(view.kind).total_is_fixed(view.rules)
     solver: Solver | None = None
-    results: list[tuple[int, dict[Move, int]]] = []
+    results: list[tuple[int, dict[Move, float]]] = []
     drawn = 0
     work = 0
     me = view.seat
@@ -220,7 +231,7 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
         batch = min(cfg.batch, cfg.samples - drawn)
         deals = sampler.draw(batch)
         for deal in deals:
-            values: dict[Move, int] = {}
+            values: dict[Move, float] = {}
             if exact:
                 if solver is None:
                     solver = Solver(deal.round)
@@ -228,32 +239,41 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
                 for m in active:
                     child = deal.round.copy()
                     child.play(m)
-                    values[m] = solver.solve(child)[me]
+                    values[m] = _value(solver.solve(child), me, relative)
                 work += solver.nodes - before + len(active)
             else:
                 for m in active:
-                    values[m], moves = _playout(deal, m, me)
+                    values[m], moves = _playout(deal, m, me, relative)
                     work += moves
             results.append((deal.count, values))
         drawn += batch
         if drawn >= cfg.min_samples:
             active = _still_in_race(results, active, cfg)
     if len(active) == 1 and not results:  # every legal move is the same move
-        return Evaluation(groups, [(1, {active[0]: 0})], exact, cfg.keep, cfg.close)
-    return Evaluation(groups, results, exact, cfg.keep, cfg.close)
+        return Evaluation(groups, [(1, {active[0]: 0})], exact, cfg.keep, cfg.close, relative)
+    return Evaluation(groups, results, exact, cfg.keep, cfg.close, relative)
 
 
-def _playout(deal: Deal, move: Move, seat: int) -> tuple[int, int]:
+def _value(scores: list[int], seat: int, relative: bool) -> float:
+    """The mover's round points, or (``relative``) those minus the others' average: what the
+    game's result counts, since the lowest total wins."""
+    if not relative:
+        return scores[seat]
+    n = len(scores)
+    return scores[seat] - (sum(scores) - scores[seat]) / (n - 1)
+
+
+def _playout(deal: Deal, move: Move, seat: int, relative: bool) -> tuple[float, int]:
     rnd = deal.round.copy()
     rnd.play(move)
     moves = 1
     while rnd.to_move >= 0:
         rnd.play(round_policy(rnd, rnd.to_move))
         moves += 1
-    return rnd.score_list()[seat], moves
+    return _value(rnd.score_list(), seat, relative), moves
 
 
-def _still_in_race(results: list[tuple[int, dict[Move, int]]], active: list[Move],
+def _still_in_race(results: list[tuple[int, dict[Move, float]]], active: list[Move],
                    cfg: Settings) -> list[Move]:
     """The moves not yet clearly worse than the best; one move when the race is decided (the
     best one clearly ahead of all, or the rest too close to it to matter)."""

@@ -264,6 +264,12 @@ register({
               "{best_expected} — you lost about {loss}",
     },
     "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
+    "coach_relative": {
+        "nb": "Tallene er dine poeng minus snittet av de andres, for i denne runden varierer "
+              "summen",
+        "en": "The numbers are your points minus the others' average, since this round's total "
+              "varies",
+    },
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
         "en": "With so few cards left, every guess at the hidden cards is worked out exactly",

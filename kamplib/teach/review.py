@@ -78,12 +78,16 @@ class Judgement:
             return ""
         same = number_text(mine, lang) == number_text(self.best.expected, lang)
         if self.best.move == self.move or same or (self.lost or 0.0) < 0.05:
-            return t("teach_cost_best", lang, move=move_text(self.move, lang),
+            text = t("teach_cost_best", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang))
-        return t("teach_cost", lang, move=move_text(self.move, lang),
-                 mine=number_text(mine, lang), best=move_text(self.best.move, lang),
-                 theirs=number_text(self.best.expected, lang),
-                 lost=number_text(self.lost or 0.0, lang))
+        else:
+            text = t("teach_cost", lang, move=move_text(self.move, lang),
+                     mine=number_text(mine, lang), best=move_text(self.best.move, lang),
+                     theirs=number_text(self.best.expected, lang),
+                     lost=number_text(self.lost or 0.0, lang))
+        if self.rating.relative:  # the numbers are not plain points: say what they are
+            text += f" {t('coach_relative', lang)}."
+        return text
 
 
 def judge(view: PlayerView, move: Move, *, level: str = "search") -> Judgement:
