@@ -9,9 +9,12 @@ the same judgement as when it was played.  ``level="analysis"`` thinks longer (f
 numbers.
 
 A rating's label follows the points it loses against the best move: at most :data:`GOOD_GAP`
-is good, more than :data:`BAD_GAP` is bad, risky in between.  Its sentences always describe the
-move that was played, with that card as their subject; a good rating never names another card,
-and a risky or bad one names the better move only as the one that would have given fewer points.
+is good, more than :data:`BAD_GAP` is bad, risky in between.  In a round whose total varies
+(Fan Tan) the points are the mover's minus the others' average, as the search counts them
+(:mod:`kamplib.bots.search`), so a loss there is what the move costs in the game's standing.
+Its sentences always describe the move that was played, with that card as their subject; a good
+rating never names another card, and a risky or bad one names the better move only as the one
+that would have given fewer points.
 """
 
 from __future__ import annotations
@@ -65,8 +68,9 @@ class MoveRating:
     Fields:
         move: the move judged.
         label: ``"good"``, ``"risky"`` or ``"bad"`` (:meth:`label_text` gives the word).
-        expected: the mover's average round points after this move (None: no search ran, or
-            there was no choice), and ``expected_error`` its standard error.
+        expected: the mover's average round points after this move, minus the others' average
+            when ``relative`` (None: no search ran, or there was no choice), and
+            ``expected_error`` its standard error.
         best: the best move found (the hint's move); ``best_expected`` and ``best_error`` its
             average points and standard error.
         loss: points this move loses on average against ``best`` (0 for the best move and moves

@@ -113,9 +113,11 @@ class RoundKind:
                       out_seat: int | None, multiplier: int = 1) -> list[int]:
         raise TypeError(f"{self.key} is not Fan Tan")
 
-    def total_is_fixed(self, rules: Rules) -> bool:
-        """Whether the round's points always add up to the same total.  Where they do, a point
-        less for you is a point more for the others; where they do not (Fan Tan's passes), making
+    def total_is_fixed(self, rules: Rules, taken: Sequence[int] = (),
+                       out_of_play: int = 0) -> bool:
+        """Whether the rest of the round can only end with the same total of points, given the
+        cards each seat has ``taken`` (masks) and those ``out_of_play``.  Where it can, a point
+        less for you is a point more for the others; where it cannot (Fan Tan's passes), making
         the others score counts too, so the search judges such a round by your points minus the
         others' average (:mod:`kamplib.bots.search`)."""
         return True
@@ -168,8 +170,13 @@ class Klover(RoundKind):
         """House rule ``clubs_take_all_zero``: whoever takes every club scores 0."""
         return rules.clubs_take_all_zero and taken & CLUBS == CLUBS
 
-    def total_is_fixed(self, rules: Rules) -> bool:
-        return not rules.clubs_take_all_zero
+    def total_is_fixed(self, rules: Rules, taken: Sequence[int] = (),
+                       out_of_play: int = 0) -> bool:
+        """Under ``clubs_take_all_zero`` the total varies while one seat may still take every
+        club: no club out of play, and no two seats with clubs taken."""
+        if not rules.clubs_take_all_zero or out_of_play & CLUBS:
+            return True
+        return sum(1 for mask in taken if mask & CLUBS) > 1
 
     def raw_score(self, tricks: int, taken: int, rules: Rules) -> int:
         if self.takes_all_zero(taken, rules):
@@ -211,7 +218,8 @@ class FanTan(RoundKind):
         return [0 if seat == out_seat else (p * pv + c * cv) * multiplier
                 for seat, (p, c) in enumerate(zip(passes, cards_left, strict=True))]
 
-    def total_is_fixed(self, rules: Rules) -> bool:
+    def total_is_fixed(self, rules: Rules, taken: Sequence[int] = (),
+                       out_of_play: int = 0) -> bool:
         return False
 
     def points_in_play(self, cards: int, tricks: int, rules: Rules, multiplier: int = 1) -> int:

@@ -8,7 +8,7 @@ import pytest
 from bot_positions import c, played_views, position
 
 from kamplib import RuleError
-from kamplib.bots.search import evaluate
+from kamplib.bots.search import SearchBot, evaluate
 from kamplib.hints import (
     BAD_GAP,
     GOOD_GAP,
@@ -129,9 +129,13 @@ def test_in_fantan_the_coach_says_its_numbers_count_the_others_points_too() -> N
     assert any(r.expected is not None for r in h.ratings)
     for r in h.ratings:
         assert r.relative
-        assert "dine poeng minus snittet av de andres" in r.text("nb")
+        assert "dine poeng minus de andres snitt" in r.text("nb")
         assert "your points minus the others' average" in r.text("en")
-    assert "minus snittet av de andres" in h.text("nb")
+    assert "minus de andres snitt" in h.text("nb")
+    # the bot's own reason says "more" or "fewer" than the others, never "−3 more"
+    said = SearchBot(seed=0).choose(view).reason
+    assert re.search(r"\d poeng (mer|færre) enn snittet til de andre\.$", said["nb"]), said
+    assert re.search(r"\d points (more|fewer) than the others' average\.$", said["en"]), said
     damer = position("damer", "QS 5S", "KS AS", not_mine="2S 3S 4S 6S 7S 8S 9S TS JS")
     assert not evaluate(damer, "search").relative
     assert all(not r.relative and "minus" not in r.text("nb") for r in hint(damer).ratings)

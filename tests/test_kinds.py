@@ -60,7 +60,13 @@ def test_taking_every_club_scores_zero_only_with_the_house_rule() -> None:
 
 def test_only_fantan_and_klover_with_its_zero_rule_have_a_total_that_varies() -> None:
     assert {k for k in KIND_NAMES if not KINDS[k].total_is_fixed(FEM)} == {"fantan"}
-    assert not KINDS["klover"].total_is_fixed(FEM.with_(clubs_take_all_zero=True))
+    klover, zero = KINDS["klover"], FEM.with_(clubs_take_all_zero=True)
+    one = parse_card("2C").bit
+    assert not klover.total_is_fixed(zero)
+    assert not klover.total_is_fixed(zero, [one, 0, parse_card("AS").bit, 0])
+    # once two seats hold clubs, or a club is out of play, nobody can take them all
+    assert klover.total_is_fixed(zero, [one, parse_card("3C").bit, 0, 0])
+    assert klover.total_is_fixed(zero, [one, 0, 0], out_of_play=parse_card("4C").bit)
 
 
 def test_scores_double_with_a_multiplier() -> None:

@@ -75,6 +75,23 @@ def test_a_costly_move_is_never_reviewed_as_costing_nothing() -> None:
     pytest.fail("no damer round of seeds 1-7 had a costly move to check")
 
 
+def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
+    """Fan Tan's losses are points against the others' average: the round's one sentence says
+    so, and a Damer review (plain points) does not."""
+    from kamplib.teach.summary import round_summary
+
+    for kind in ("fantan", "damer"):
+        s = TableSession.one_round(kind, seed=2)
+        s.run_bots()
+        while not s.round_over:
+            s.play(s.legal()[-1])
+            s.run_bots()
+        s.rate_pending()
+        text = round_summary(s).review_text()
+        assert "kostet omtrent" in text, text
+        assert (text.count("minus de andres snitt") == 1) == (kind == "fantan"), text
+
+
 KIND_SEEDS = [(kind, seed) for kind in KINDS for seed in range(12)]
 
 
@@ -96,7 +113,7 @@ def test_what_the_table_shows_is_the_coachs_verdict_on_the_move_played(kind: str
         assert move_text(move) in cost
         assert number_text(j.rating.expected) in cost
         # Fan Tan's numbers are points against the others' average, and the line says so
-        assert ("minus snittet av de andres" in cost) == (kind == "fantan")
+        assert ("minus de andres snitt" in cost) == (kind == "fantan")
         shown_equal = number_text(j.rating.expected) == number_text(j.best.expected)
         if j.lost and j.lost >= 0.05 and not shown_equal:
             assert move_text(j.best.move) in cost and "du tapte omtrent" in cost

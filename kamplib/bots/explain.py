@@ -113,10 +113,13 @@ def search_reason(code: str, params: dict[str, Any], found: tuple[float, int] | 
         text = t(code, lang, **params)
         if found is not None:
             expected, samples = found
-            text += ". " + t("why_search", lang, samples=samples,
-                             expected=format_points(expected, lang))
-            if relative:
-                text += " " + t("coach_relative", lang) + "."
+            if not relative:
+                text += ". " + t("why_search", lang, samples=samples,
+                                 expected=format_points(expected, lang))
+            else:  # points against the others' average: say more or fewer, never "−3 more"
+                fewer = format_points(expected, lang).startswith("−")
+                text += ". " + t("why_search_fewer" if fewer else "why_search_more", lang,
+                                 samples=samples, points=format_points(abs(expected), lang))
         out[lang] = text
     return out
 

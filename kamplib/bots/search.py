@@ -12,8 +12,11 @@ that are clearly worse stop being played out.  The random numbers come from a se
 the position, so the same position analysed twice gets the same answer, and the budget counts
 work (moves played out, positions solved), not seconds.  Every expected score comes with its
 standard error.  The score is the mover's round points, or, in a round whose points do not add
-up to a fixed total (Fan Tan), those minus the others' average: there the points a move makes
-the others take count too, as they do in the game's result (lowest total wins).
+up to a fixed total (Fan Tan; Kløver while one seat may still take every club under
+``clubs_take_all_zero``), those minus the others' average: there the points a move makes the
+others take count too, as they do in the game's result (lowest total wins).  Only the move
+being chosen is judged so; the rest of a playout or an exact endgame is played as before, every
+player for their own points.
 
 Three settings (:data:`SETTINGS`): ``search`` is «vanskelig», the app's strength; ``analysis``
 is a stronger one for reviews, where a learner waits a moment anyway; ``plain_search`` is the
@@ -35,7 +38,7 @@ from kamplib.bots.heuristic import penalty, policy, round_policy
 from kamplib.bots.inference import Deal, DealSampler, Table
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.bots.solver import Solver
-from kamplib.cards import Card
+from kamplib.cards import Card, mask_of
 from kamplib.kinds import kind_of
 from kamplib.moves import Move
 from kamplib.round import Round
@@ -221,7 +224,8 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     left = sum(view.hand_sizes)
     limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
     exact = not view.needs_trump and left <= limit
-    relative = not cfg.own_points_only and not kind_of(view.kind).total_is_fixed(view.rules)
+    relative = not cfg.own_points_only and not kind_of(view.kind).total_is_fixed(
+        view.rules, [mask_of(cards) for cards in view.taken], mask_of(view.out_of_play))
     solver: Solver | None = None
     results: list[tuple[int, dict[Move, float]]] = []
     drawn = 0

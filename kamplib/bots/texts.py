@@ -265,10 +265,10 @@ register({
     },
     "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
     "coach_relative": {
-        "nb": "Tallene er dine poeng minus snittet av de andres, for i denne runden varierer "
-              "summen",
-        "en": "The numbers are your points minus the others' average, since this round's total "
-              "varies",
+        "nb": "Tallene er dine poeng minus de andres snitt, siden alles poeng til sammen ikke "
+              "er fast her",
+        "en": "The numbers are your points minus the others' average, since everyone's points "
+              "together are not a fixed total here",
     },
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
@@ -295,6 +295,22 @@ register({
               "kortene du ikke ser: dette trekket gir deg i snitt {expected} poeng.",
         "en": "Worked out by playing the round to the end {samples} times with different guesses "
               "at the cards you cannot see: this move gives you {expected} points on average.",
+    },
+    "why_search_more": {
+        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
+              "kortene du ikke ser: med dette trekket får du i snitt {points} poeng mer enn "
+              "snittet til de andre.",
+        "en": "Worked out by playing the round to the end {samples} times with different guesses "
+              "at the cards you cannot see: with this move you get, on average, {points} points "
+              "more than the others' average.",
+    },
+    "why_search_fewer": {
+        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
+              "kortene du ikke ser: med dette trekket får du i snitt {points} poeng færre enn "
+              "snittet til de andre.",
+        "en": "Worked out by playing the round to the end {samples} times with different guesses "
+              "at the cards you cannot see: with this move you get, on average, {points} points "
+              "fewer than the others' average.",
     },
 })
 

@@ -44,7 +44,8 @@ class Judgement:
 
     @property
     def lost(self) -> float | None:
-        """Average points the move cost against the best one (None without the search)."""
+        """Average points the move cost against the best one (None without the search); in a
+        round whose total varies, against the others' average (``rating.relative``)."""
         mine, theirs = self.rating.expected, self.best.expected
         if mine is None or theirs is None:
             return None
@@ -80,11 +81,12 @@ class Judgement:
         if self.best.move == self.move or same or (self.lost or 0.0) < 0.05:
             text = t("teach_cost_best", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang))
-        else:
+        else:  # the loss as the two numbers shown add up, as the coach's sentence says it
+            shown = float(f"{mine:.1f}") - float(f"{self.best.expected:.1f}")
             text = t("teach_cost", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang), best=move_text(self.best.move, lang),
                      theirs=number_text(self.best.expected, lang),
-                     lost=number_text(self.lost or 0.0, lang))
+                     lost=number_text(shown, lang))
         if self.rating.relative:  # the numbers are not plain points: say what they are
             text += f" {t('coach_relative', lang)}."
         return text

@@ -73,11 +73,14 @@ class RoundSummary:
             return t("teach_review_none", lang)
         if not self.rated:
             return ""  # the coach has not looked at the moves yet
-        lost = lost_in_all([m.judgement for m in self.rated if m.judgement is not None])
-        costly = any(m.judgement.costly for m in self.rated if m.judgement is not None)
-        if lost < 0.05 and not costly:
+        judged = [m.judgement for m in self.rated if m.judgement is not None]
+        lost = lost_in_all(judged)
+        if lost < 0.05 and not any(j.costly for j in judged):
             return t("teach_review_clean", lang)
-        return t("teach_review_lost", lang, lost=number_text(lost, lang))
+        text = t("teach_review_lost", lang, lost=number_text(lost, lang))
+        if any(j.rating.relative for j in judged):  # say once what the sum counts
+            text += f" {t('coach_relative', lang)}."
+        return text
 
 
 @dataclass(frozen=True)
