@@ -78,7 +78,7 @@ class MoveRating:
         samples: how many sampled deals the judgement rests on (0 without a search).
         exact: whether the rest of the round was solved exactly on every deal.
         fact: what the move does, as a catalogue code and parameters.
-        sentences: :meth:`text` in every language.
+        sentences: :meth:`text` in every language, without its note on ``relative`` numbers.
         like_best: whether the move is the recommended one or just like it (only then does the
             coach call it the best move; another move with the same average is "as good").
         relative: whether the points are the mover's minus the others' average (a round whose
@@ -104,9 +104,14 @@ class MoveRating:
     def label_text(self, lang: str = DEFAULT_LANG) -> str:
         return t(f"label_{self.label}", lang)
 
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        """What the move does, then the judgement that agrees with the label."""
-        return self.sentences.get(lang) or self.sentences[DEFAULT_LANG]
+    def text(self, lang: str = DEFAULT_LANG, *, note: bool = True) -> str:
+        """What the move does, then the judgement that agrees with the label; then, when its
+        numbers are against the others' average, a sentence that says so (``note=False``: a
+        review of many moves says it once for all)."""
+        text = self.sentences.get(lang) or self.sentences[DEFAULT_LANG]
+        if note and self.relative and self.expected is not None:
+            text += f" {t('coach_relative', lang)}."
+        return text
 
 
 @dataclass(frozen=True)
@@ -239,8 +244,6 @@ def _rating(sit: Situation, move: Move, label: str | None, ev: Evaluation | None
                         loss_mean, loss_error, samples, exact, fact, {}, like_best, relative)
     for lang in LANGS:
         rating.sentences[lang] = f"{fact.text(lang)}. {_judgement(rating, lang, fact.tone)}."
-        if relative:
-            rating.sentences[lang] += f" {t('coach_relative', lang)}."
     return rating
 
 

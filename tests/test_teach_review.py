@@ -78,6 +78,7 @@ def test_a_costly_move_is_never_reviewed_as_costing_nothing() -> None:
 def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
     """Fan Tan's losses are points against the others' average: the round's one sentence says
     so, and a Damer review (plain points) does not."""
+    from kamplib.draw.learner import review_html
     from kamplib.teach.summary import round_summary
 
     for kind in ("fantan", "damer"):
@@ -87,9 +88,16 @@ def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
             s.play(s.legal()[-1])
             s.run_bots()
         s.rate_pending()
-        text = round_summary(s).review_text()
+        summary = round_summary(s)
+        text = summary.review_text()
         assert "kostet omtrent" in text, text
         assert (text.count("minus de andres snitt") == 1) == (kind == "fantan"), text
+        # the moves listed under it do not repeat it; each alone on the table does say it
+        html = review_html(summary.moves, text)
+        assert html.count("kamp-review-item") > 1 and html.count("andres snitt") == text.count(
+            "andres snitt"), html
+        costly = next(m.judgement for m in summary.moves if m.judgement and m.judgement.costly)
+        assert ("andres snitt" in costly.reason()) == (kind == "fantan")
 
 
 KIND_SEEDS = [(kind, seed) for kind in KINDS for seed in range(12)]

@@ -73,17 +73,19 @@ def log_html(lines: Sequence[Any], *, lang: str = "nb", last: int = 6) -> str:
             f"{items}</ol></div>")
 
 
-def judgement_html(judgement: Any, *, lang: str = "nb", heading: str | None = None) -> str:
+def judgement_html(judgement: Any, *, lang: str = "nb", heading: str | None = None,
+                   note: bool = True) -> str:
     """The coach's verdict on one move: label (its colour) and the sentence, which already says
     the points it cost (the shorter :meth:`~kamplib.teach.review.Judgement.cost` line beside it
-    said the same twice)."""
+    said the same twice); ``note=False`` leaves out what Fan Tan's numbers count, which a
+    review says once above its moves."""
     label = judgement.label
     head = heading if heading is not None else t("draw_your_move", lang)
     return (f"<div class='kamp-rating kamp-rating-{escape(label)}' data-label='{escape(label)}' "
             f"role='status'><b>{escape(head)}:</b> "
             f"{escape(judgement.move_shown(lang))}: "
             f"<span class='kamp-label-{escape(label)}'>{escape(judgement.label_text(lang))}"
-            f"</span>. {escape(judgement.reason(lang))}</div>")
+            f"</span>. {escape(judgement.reason(lang, note=note))}</div>")
 
 
 def review_html(moves: Sequence[Any], text: str, *, lang: str = "nb") -> str:
@@ -94,7 +96,7 @@ def review_html(moves: Sequence[Any], text: str, *, lang: str = "nb") -> str:
         if j is None or not j.costly:
             continue
         items.append("<li class='kamp-review-item'>"
-                     + judgement_html(j, lang=lang,
+                     + judgement_html(j, lang=lang, note=False,
                                       heading=t("draw_review_move", lang, number=number))
                      + "</li>")
     body = f"<ul style='padding-left:1.2em'>{''.join(items)}</ul>" if items else ""

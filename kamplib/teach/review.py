@@ -61,9 +61,10 @@ class Judgement:
     def move_shown(self, lang: str = "nb") -> str:
         return move_text(self.move, lang)
 
-    def reason(self, lang: str = "nb") -> str:
-        """The coach's sentence about the move that was played."""
-        return str(self.rating.text(lang))
+    def reason(self, lang: str = "nb", *, note: bool = True) -> str:
+        """The coach's sentence about the move that was played (``note``: see
+        :meth:`~kamplib.hints.MoveRating.text`)."""
+        return str(self.rating.text(lang, note=note))
 
     def headline(self, lang: str = "nb") -> str:
         """«♣4: risikabelt. …» — the label and the sentence of the move played."""
