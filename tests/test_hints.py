@@ -136,6 +136,12 @@ def test_in_fantan_the_coach_says_its_numbers_count_the_others_points_too() -> N
     said = SearchBot(seed=0).choose(view).reason
     assert re.search(r"\d poeng (mer|færre) enn snittet til de andre\.$", said["nb"]), said
     assert re.search(r"\d points (more|fewer) than the others' average\.$", said["en"]), said
+    # where a player may pass at will, a forgiven pass would cost only the others: judged
+    # against them the search would pass for ever, so there it counts its own points
+    free = position("fantan", "7D 8H", "7H", me=1, not_mine="7S 7C 6D 8D 9H 6H",
+                    fantan_voluntary_pass=True)
+    assert not evaluate(free, "search").relative
+    assert all("andres snitt" not in r.text("nb") for r in hint(free, samples=16).ratings)
     damer = position("damer", "QS 5S", "KS AS", not_mine="2S 3S 4S 6S 7S 8S 9S TS JS")
     assert not evaluate(damer, "search").relative
     assert all(not r.relative and "minus" not in r.text("nb") for r in hint(damer).ratings)

@@ -12,11 +12,11 @@ that are clearly worse stop being played out.  The random numbers come from a se
 the position, so the same position analysed twice gets the same answer, and the budget counts
 work (moves played out, positions solved), not seconds.  Every expected score comes with its
 standard error.  The score is the mover's round points, or, in a round whose points do not add
-up to a fixed total (Fan Tan; Kløver while one seat may still take every club under
-``clubs_take_all_zero``), those minus the others' average: there the points a move makes the
-others take count too, as they do in the game's result (lowest total wins).  Only the move
-being chosen is judged so; the rest of a playout or an exact endgame is played as before, every
-player for their own points.
+up to a fixed total (Fan Tan without voluntary passes; Kløver while one seat may still take
+every club under ``clubs_take_all_zero``), those minus the others' average: there the points a
+move makes the others take count too, as they do in the game's result (lowest total wins).
+Only the move being chosen is judged so; the rest of a playout or an exact endgame is played as
+before, every player for their own points.
 
 Three settings (:data:`SETTINGS`): ``search`` is «vanskelig», the app's strength; ``analysis``
 is a stronger one for reviews, where a learner waits a moment anyway; ``plain_search`` is the
@@ -224,8 +224,7 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     left = sum(view.hand_sizes)
     limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
     exact = not view.needs_trump and left <= limit
-    relative = not cfg.own_points_only and not kind_of(view.kind).total_is_fixed(
-        view.rules, [mask_of(cards) for cards in view.taken], mask_of(view.out_of_play))
+    relative = _against_others(view, cfg)
     solver: Solver | None = None
     results: list[tuple[int, dict[Move, float]]] = []
     drawn = 0
@@ -256,6 +255,19 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     if len(active) == 1 and not results:  # every legal move is the same move
         return Evaluation(groups, [(1, {active[0]: 0})], exact, cfg.keep, cfg.close, relative)
     return Evaluation(groups, results, exact, cfg.keep, cfg.close, relative)
+
+
+def _against_others(view: PlayerView, cfg: Settings) -> bool:
+    """Whether the mover's points are judged against the others' average: where the round's
+    total can vary, except where a player may pass at will (``fantan_voluntary_pass``).  There
+    a pass that going out forgives costs the others a point each and the mover nothing, so
+    judged against them the search would pass for ever and the round never end; judged by its
+    own points every pass costs, and it lays its cards."""
+    kind = kind_of(view.kind)
+    if cfg.own_points_only or (not kind.is_trick_round and view.rules.fantan_voluntary_pass):
+        return False
+    return not kind.total_is_fixed(view.rules, [mask_of(cards) for cards in view.taken],
+                                   mask_of(view.out_of_play))
 
 
 def _value(scores: list[int], seat: int, relative: bool) -> float:
