@@ -157,8 +157,10 @@ def assert_all_drew(pages: dict[str, Any], heard: dict[str, str]) -> None:
 # --- pages left to themselves ------------------------------------------------------------------
 
 def test_a_page_opened_as_the_server_starts_draws_its_widgets(
-    app: AppServer, chromium: Any, listener: Listener,
+    chromium: Any, listener: Listener, app: AppServer,
 ) -> None:
+    # Chromium is launched before the server starts (fixtures are set up in this order), so
+    # the page is opened while the server is still pre-heating its pools, even on a fast machine
     context, page = reporting_page(chromium, listener, "at-start")
     assert pools_filled(app) < len(tutorial_steps()), "the pools were full before the page"
     page.goto(app.url(AT_START), timeout=180_000)  # the streamed page has arrived
