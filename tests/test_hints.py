@@ -129,9 +129,9 @@ def test_in_fantan_the_coach_says_its_numbers_count_the_others_points_too() -> N
     assert any(r.expected is not None for r in h.ratings)
     for r in h.ratings:
         assert r.relative
-        assert "dine poeng minus de andres snitt" in r.text("nb")
+        assert "dine poeng minus snittet til de andre, og jo lavere, jo bedre" in r.text("nb")
         assert "your points minus the others' average" in r.text("en")
-    assert "minus de andres snitt" in h.text("nb")
+    assert "minus snittet til de andre" in h.text("nb")
     # the bot's own reason says "more" or "fewer" than the others, never "−3 more"
     said = SearchBot(seed=0).choose(view).reason
     assert re.search(r"\d poeng (mer|færre) enn snittet til de andre\.$", said["nb"]), said
@@ -141,7 +141,8 @@ def test_in_fantan_the_coach_says_its_numbers_count_the_others_points_too() -> N
     free = position("fantan", "7D 8H", "7H", me=1, not_mine="7S 7C 6D 8D 9H 6H",
                     fantan_voluntary_pass=True)
     assert not evaluate(free, "search").relative
-    assert all("andres snitt" not in r.text("nb") for r in hint(free, samples=16).ratings)
+    free_ratings = hint(free, samples=16).ratings
+    assert all("minus snittet til de andre" not in r.text("nb") for r in free_ratings)
     damer = position("damer", "QS 5S", "KS AS", not_mine="2S 3S 4S 6S 7S 8S 9S TS JS")
     assert not evaluate(damer, "search").relative
     assert all(not r.relative and "minus" not in r.text("nb") for r in hint(damer).ratings)
@@ -158,7 +159,7 @@ def test_rating_fields_and_numbers_with_a_decimal_comma() -> None:
     assert good.expected_error > 0 and bad.loss_error > 0 and good.samples >= 16
     assert bad.best_expected == good.expected and good.loss == 0
     nb = bad.text("nb")
-    assert re.search(r"♠5: i snitt \d+,\d poeng \(± \d,\d\); ♠Q hadde gitt \d+,\d — du tapte "
+    assert re.search(r"♠5: i snitt \d+,\d poeng \(±\xa0\d,\d\); ♠Q hadde gitt \d+,\d — du tapte "
                      r"omtrent \d+,\d\.$", nb), nb
     assert "you lost about" in bad.text("en") and "." in bad.text("en")
     assert rate_move(view, "♠Q") == good

@@ -91,13 +91,13 @@ def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
         summary = round_summary(s)
         text = summary.review_text()
         assert "kostet omtrent" in text, text
-        assert (text.count("minus de andres snitt") == 1) == (kind == "fantan"), text
+        assert (text.count("minus snittet til de andre") == 1) == (kind == "fantan"), text
         # the moves listed under it do not repeat it; each alone on the table does say it
         html = review_html(summary.moves, text)
-        assert html.count("kamp-review-item") > 1 and html.count("andres snitt") == text.count(
-            "andres snitt"), html
+        note = "minus snittet til de andre"
+        assert html.count("kamp-review-item") > 1 and html.count(note) == text.count(note), html
         costly = next(m.judgement for m in summary.moves if m.judgement and m.judgement.costly)
-        assert ("andres snitt" in costly.reason()) == (kind == "fantan")
+        assert ("minus snittet til de andre" in costly.reason()) == (kind == "fantan")
 
 
 KIND_SEEDS = [(kind, seed) for kind in KINDS for seed in range(12)]
@@ -121,7 +121,7 @@ def test_what_the_table_shows_is_the_coachs_verdict_on_the_move_played(kind: str
         assert move_text(move) in cost
         assert number_text(j.rating.expected) in cost
         # Fan Tan's numbers are points against the others' average, and the line says so
-        assert ("minus de andres snitt" in cost) == (kind == "fantan")
+        assert ("minus snittet til de andre" in cost) == (kind == "fantan")
         shown_equal = number_text(j.rating.expected) == number_text(j.best.expected)
         if j.lost and j.lost >= 0.05 and not shown_equal:
             assert move_text(j.best.move) in cost and "du tapte omtrent" in cost

@@ -129,6 +129,16 @@ def test_a_finished_round_waits_for_the_learner_and_leaves_nothing_behind() -> N
     assert s.lines() == [] or s.lines()[0].round_number == 2
 
 
+def test_a_card_after_a_single_round_names_no_button_that_is_not_there() -> None:
+    """A one-round table has no «Neste runde» button: the refusal says only that it is over."""
+    s = TableSession.one_round("fantan", seed=4)
+    play_round(s)
+    assert s.round_over and not s.can_continue
+    with pytest.raises(IllegalMove) as err:
+        s.play("pass")
+    assert "Neste runde" not in str(err.value) and "Runden er ferdig" in str(err.value)
+
+
 def test_a_whole_game_ends_with_the_learners_place_and_a_review_for_every_round() -> None:
     s = TableSession.new_game(seed=5, level="random", hint_level="heuristic")
     while not s.game_over:

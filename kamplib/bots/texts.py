@@ -263,12 +263,12 @@ register({
         "en": "{move}: {expected} points on average{error}; {best} would have given "
               "{best_expected} — you lost about {loss}",
     },
-    "coach_error": {"nb": " (± {error})", "en": " (± {error})"},
+    "coach_error": {"nb": " (±\u00a0{error})", "en": " (±\u00a0{error})"},  # never broken
     "coach_relative": {
-        "nb": "Tallene er dine poeng minus de andres snitt, siden alles poeng til sammen ikke "
-              "er fast her",
-        "en": "The numbers are your points minus the others' average, since everyone's points "
-              "together are not a fixed total here",
+        "nb": "Tallene er dine poeng minus snittet til de andre, og jo lavere, jo bedre: i "
+              "denne runden er summen av alles poeng ikke fast",
+        "en": "The numbers are your points minus the others' average, and the lower the better: "
+              "in this round everyone's points do not add up to a fixed total",
     },
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",

@@ -184,8 +184,10 @@ class TableSession:
         """The learner plays ``move``; a move the rules refuse raises :class:`IllegalMove` (with
         the reason in words) and changes nothing.  The bots do not move yet: see
         :meth:`bot_moves`."""
-        if self.round_over:
-            raise IllegalMove("teach_not_now", button=Phrase("teach_next_round_button"))
+        if self.round_over:  # name the next round's button only where there is one
+            if self.can_continue:
+                raise IllegalMove("teach_not_now", button=Phrase("teach_next_round_button"))
+            raise IllegalMove("teach_round_done")
         rnd = self.round
         index = self.shown
         view = make_view(rnd, self.learner) if rnd.to_move == self.learner else None

@@ -99,6 +99,8 @@ register({
                               "en": "You have not made a move in this round yet."},
     "teach_not_now": {"nb": "Runden er ferdig: trykk «{button}» for å spille videre.",
                       "en": "The round is over: press '{button}' to play on."},
+    "teach_round_done": {"nb": "Runden er ferdig, så det er ingen kort å spille nå.",
+                         "en": "The round is over, so there is no card to play now."},
     "teach_no_hint": {"nb": "Det er ikke din tur, så det er ingenting å gi tips om.",
                       "en": "It is not your turn, so there is nothing to hint at."},
     "teach_hint": {"nb": "Tips: {move}. {reason}", "en": "Hint: {move}. {reason}"},
