@@ -25,8 +25,9 @@ register({
                                  "game?"},
     "w_confirm_yes_game": {"nb": "Ja, nytt spill", "en": "Yes, new game"},
     "w_confirm_no": {"nb": "Nei, spill videre", "en": "No, play on"},
-    "w_walk_round": {"nb": "Gå gjennom runden stikk for stikk",
-                     "en": "Step through the round trick by trick"},
+    # a step is a trick, or one Fan Tan turn (kamplib.teach.walk): words that fit both
+    "w_walk_round": {"nb": "Gå gjennom runden steg for steg",
+                     "en": "Step through the round step by step"},
     "w_replay": {"nb": "Samme utdeling på nytt", "en": "Same deal again"},
     "w_seed": {"nb": "Utdeling nr.", "en": "Deal no."},
     "w_pass": {"nb": "Pass", "en": "Pass"},
