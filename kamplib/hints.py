@@ -24,7 +24,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib.bots import SEARCH_LEVELS, _search_options, check_to_move, reason
-from kamplib.bots.explain import AGAINST, FOR, Fact, MoveName, describe, format_points
+from kamplib.bots.explain import (
+    AGAINST,
+    FOR,
+    Fact,
+    MoveName,
+    describe,
+    format_points,
+    shown_difference,
+)
 from kamplib.bots.heuristic import policy
 from kamplib.bots.search import Evaluation, evaluate, move_groups, position_seed, settings_for
 from kamplib.bots.situation import Situation, from_view
@@ -34,8 +42,8 @@ from kamplib.i18n import DEFAULT_LANG, LANGS, register, t
 from kamplib.round import Move, parse_move
 from kamplib.view import PlayerView
 
-__all__ = ["MoveRating", "Hint", "hint", "rate_move", "label_for", "forget", "LABELS",
-           "GOOD_GAP", "BAD_GAP", "HINT_LEVELS"]
+__all__ = ["MoveRating", "Hint", "hint", "rate_move", "label_for", "numbers_note", "forget",
+           "LABELS", "GOOD_GAP", "BAD_GAP", "HINT_LEVELS"]
 
 LABELS = ("good", "risky", "bad")
 # Average points lost against the best move: up to GOOD_GAP is good, beyond BAD_GAP is bad.
@@ -109,8 +117,8 @@ class MoveRating:
         numbers are against the others' average, a sentence that says so (``note=False``: a
         review of many moves says it once for all)."""
         text = self.sentences.get(lang) or self.sentences[DEFAULT_LANG]
-        if note and self.relative and self.expected is not None:
-            text += f" {t('coach_relative', lang)}."
+        if note and self.expected is not None:
+            text += numbers_note(self.relative, lang)
         return text
 
 
@@ -192,6 +200,12 @@ def forget() -> None:
     _MEMO.clear()
 
 
+def numbers_note(relative: bool, lang: str = DEFAULT_LANG) -> str:
+    """The sentence (with its leading space) that follows numbers counted against the others'
+    average (``relative``), saying what they are; nothing after plain points."""
+    return f" {t('coach_relative', lang)}." if relative else ""
+
+
 def label_for(loss: float) -> str:
     """The label of a move that loses ``loss`` points on average against the best one."""
     return "good" if loss <= GOOD_GAP else "risky" if loss <= BAD_GAP else "bad"
@@ -266,8 +280,7 @@ def _judgement(r: MoveRating, lang: str, tone: int) -> str:
                 (False, False): "coach_near_best", (False, True): "coach_near_best_anyway"}[
             (r.like_best, tone == AGAINST)]
         return t(code, lang, expected=expected, error=error, best_expected=best_expected)
-    # the loss as the two numbers shown add up (each rounded to a tenth)
-    shown = float(f"{r.expected:.1f}") - float(f"{r.best_expected:.1f}")
+    shown = shown_difference(r.expected, r.best_expected)
     text = t("coach_loss", lang, move=MoveName(r.move), expected=expected, error=error,
              best=MoveName(r.best),
              best_expected=best_expected, loss=format_points(shown, lang))

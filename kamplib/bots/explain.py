@@ -114,14 +114,20 @@ def search_reason(code: str, params: dict[str, Any], found: tuple[float, int] | 
         if found is not None:
             expected, samples = found
             if not relative:
-                text += ". " + t("why_search", lang, samples=samples,
-                                 expected=format_points(expected, lang))
+                found_text = t("why_search_own", lang, expected=format_points(expected, lang))
             else:  # points against the others' average: say more or fewer, never "−3 more"
                 fewer = format_points(expected, lang).startswith("−")
-                text += ". " + t("why_search_fewer" if fewer else "why_search_more", lang,
-                                 samples=samples, points=format_points(abs(expected), lang))
+                found_text = t("why_search_fewer" if fewer else "why_search_more", lang,
+                               points=format_points(abs(expected), lang))
+            text += ". " + t("why_search", lang, samples=samples, found=found_text)
         out[lang] = text
     return out
+
+
+def shown_difference(a: float, b: float) -> float:
+    """``a − b`` as the two numbers read when each is shown to a tenth (:func:`format_points`),
+    so that a loss quoted beside them is their difference: 1,0 and 0,6 lose 0,4, not 0,5."""
+    return float(f"{a:.1f}") - float(f"{b:.1f}")
 
 
 def format_points(value: float, lang: str) -> str:

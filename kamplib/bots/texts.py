@@ -292,25 +292,19 @@ register({
     },
     "why_search": {
         "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
-              "kortene du ikke ser: dette trekket gir deg i snitt {expected} poeng.",
+              "kortene du ikke ser: {found}.",
         "en": "Worked out by playing the round to the end {samples} times with different guesses "
-              "at the cards you cannot see: this move gives you {expected} points on average.",
+              "at the cards you cannot see: {found}.",
     },
-    "why_search_more": {
-        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
-              "kortene du ikke ser: med dette trekket får du i snitt {points} poeng mer enn "
-              "snittet til de andre.",
-        "en": "Worked out by playing the round to the end {samples} times with different guesses "
-              "at the cards you cannot see: with this move you get, on average, {points} points "
-              "more than the others' average.",
-    },
-    "why_search_fewer": {
-        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
-              "kortene du ikke ser: med dette trekket får du i snitt {points} poeng færre enn "
-              "snittet til de andre.",
-        "en": "Worked out by playing the round to the end {samples} times with different guesses "
-              "at the cards you cannot see: with this move you get, on average, {points} points "
-              "fewer than the others' average.",
-    },
+    "why_search_own": {"nb": "dette trekket gir deg i snitt {expected} poeng",
+                       "en": "this move gives you {expected} points on average"},
+    "why_search_more": {"nb": "med dette trekket får du i snitt {points} poeng mer enn snittet "
+                              "til de andre",
+                        "en": "with this move you get, on average, {points} points more than "
+                              "the others' average"},
+    "why_search_fewer": {"nb": "med dette trekket får du i snitt {points} poeng færre enn "
+                               "snittet til de andre",
+                         "en": "with this move you get, on average, {points} points fewer than "
+                               "the others' average"},
 })
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib import hints
-from kamplib.bots.explain import format_points
+from kamplib.bots.explain import format_points, shown_difference
 from kamplib.i18n import t
 from kamplib.moves import Move, move_text
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
@@ -83,14 +83,11 @@ class Judgement:
             text = t("teach_cost_best", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang))
         else:  # the loss as the two numbers shown add up, as the coach's sentence says it
-            shown = float(f"{mine:.1f}") - float(f"{self.best.expected:.1f}")
             text = t("teach_cost", lang, move=move_text(self.move, lang),
                      mine=number_text(mine, lang), best=move_text(self.best.move, lang),
                      theirs=number_text(self.best.expected, lang),
-                     lost=number_text(shown, lang))
-        if self.rating.relative:  # the numbers are not plain points: say what they are
-            text += f" {t('coach_relative', lang)}."
-        return text
+                     lost=number_text(shown_difference(mine, self.best.expected), lang))
+        return text + hints.numbers_note(self.rating.relative, lang)
 
 
 def judge(view: PlayerView, move: Move, *, level: str = "search") -> Judgement:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kamplib.draw.table import round_title
+from kamplib.hints import numbers_note
 from kamplib.i18n import t
 from kamplib.kinds import KINDS
 from kamplib.round import Round
@@ -77,10 +78,9 @@ class RoundSummary:
         lost = lost_in_all(judged)
         if lost < 0.05 and not any(j.costly for j in judged):
             return t("teach_review_clean", lang)
-        text = t("teach_review_lost", lang, lost=number_text(lost, lang))
-        if any(j.rating.relative for j in judged):  # say once what the sum counts
-            text += f" {t('coach_relative', lang)}."
-        return text
+        relative = any(j.rating.relative for j in judged)  # say once what the sum counts
+        return (t("teach_review_lost", lang, lost=number_text(lost, lang))
+                + numbers_note(relative, lang))
 
 
 @dataclass(frozen=True)
