@@ -295,5 +295,5 @@ register({
     "cli_sheet_ok": {"nb": "Poengarket stemmer: ingen feil funnet.",
                      "en": "The score sheet adds up: no problems found."},
     "cli_sheet_problems": {"nb": "Poengarket har {count} feil:",
-                           "en": "The score sheet has {count} problem(s):"},
+                           "en": "The score sheet has {count} {count:problem|problems}:"},
 })

@@ -7,16 +7,24 @@ per language and tests can ask for either.  Every module registers its own entri
 The catalogue imports nothing of the package: a value shows itself in a message through its
 ``shown(lang)`` method (a card as ``♣Q``, a :class:`SuitName` as ``kløver``), so the lowest
 layers (cards, errors) can word their messages without an import cycle.
+
+Numbers are worded here too, so that every sentence says them alike: a negative whole number
+is written with a true minus sign (``−2``, as the tables print it, never ``-2``), and a word
+that follows a number takes its plural form from the entry itself:
+``"{count} {count:card|cards}"`` says ``1 card`` and ``3 cards`` (the form before ``|`` is
+for one, and minus one).
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable
 from typing import Any, Protocol
 
 __all__ = [
     "LANGS", "DEFAULT_LANG", "KindName", "Phrase", "SuitName", "Shown", "card_list",
-    "card_name", "codes", "has", "register", "suit_name", "kind_name", "t",
+    "card_name", "codes", "has", "number_text", "register", "suit_name", "kind_name", "t",
+    "MINUS",
 ]
 
 LANGS = ("nb", "en")
@@ -77,6 +85,38 @@ def card_name(card: Any, lang: str = DEFAULT_LANG) -> str:
     return t("card_name", lang, suit=suit, rank=rank)
 
 
+MINUS = "\u2212"  # the minus sign of every number a person reads
+
+
+def number_text(value: int) -> str:
+    """A whole number as a reader sees it: ``−5`` with a true minus sign."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def _is_one(value: Any) -> bool:
+    """Whether a number (or the text of one) takes the singular: 1 and −1."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) == 1
+    return str(value).strip().lstrip(MINUS + "-+") == "1"
+
+
+class _Wording(string.Formatter):
+    """Fills a template: ``{n:one|other}`` picks a plural form, a bare int gets its minus."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, _, other = format_spec.partition("|")
+            return one if _is_one(value) else other
+        if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
+            return number_text(value)
+        return super().format_field(value, format_spec)
+
+
+_WORDING = _Wording()
+
+
 def card_list(cards: Iterable[Any]) -> str:
     return " ".join(c.symbol for c in cards)
 
@@ -95,14 +135,16 @@ def register(entries: dict[str, dict[str, str]]) -> None:
         _CATALOGUE[code] = texts
 
 
-def _show(value: Any, lang: str) -> str:
+def _show(value: Any, lang: str) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # worded by the template: its sign, and the plural of what follows it
     shown = getattr(value, "shown", None)
     if callable(shown):
         return str(shown(lang))
     if isinstance(value, (list, tuple)) and value and all(hasattr(v, "symbol") for v in value):
         return card_list(value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(_show(v, lang) for v in value)
+        return ", ".join(_WORDING.format_field(_show(v, lang), "") for v in value)
     return str(value)
 
 
@@ -111,7 +153,7 @@ def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     if lang not in LANGS:
         lang = DEFAULT_LANG
     template = _CATALOGUE[code][lang]
-    return template.format(**{k: _show(v, lang) for k, v in params.items()})
+    return _WORDING.vformat(template, (), {k: _show(v, lang) for k, v in params.items()})
 
 
 def has(code: str) -> bool:
@@ -195,12 +237,14 @@ register({
     "deal_cards": {
         "nb": "Utdelingen stemmer ikke: {count} kort er delt ut, men {expected} skal være med "
               "(mangler: {missing}; ekstra: {extra})",
-        "en": "The deal is wrong: {count} cards are dealt but {expected} belong in play "
+        "en": "The deal is wrong: {count} {count:card|cards} are dealt but {expected} belong in "
+              "play "
               "(missing: {missing}; extra: {extra})",
     },
     "deal_sizes": {
         "nb": "Utdelingen stemmer ikke: hendene har {sizes} kort, men skal ha {expected}",
-        "en": "The deal is wrong: the hands hold {sizes} cards but should hold {expected}",
+        "en": "The deal is wrong: the hands hold {sizes} {sizes:card|cards} but should hold "
+              "{expected}",
     },
     # --- moves --------------------------------------------------------------------------
     "round_over": {
@@ -296,8 +340,8 @@ register({
         "en": "By the game's order this round should be {expected}, not {value}",
     },
     "record_too_many_rounds": {
-        "nb": "Spillet har bare {count} runder; runde {number} hører ikke med",
-        "en": "The game has only {count} rounds; round {number} does not belong",
+        "nb": "Spillet har bare {count} {count:runde|runder}; runde {number} hører ikke med",
+        "en": "The game has only {count} {count:round|rounds}; round {number} does not belong",
     },
     "record_dealer": {
         "nb": "Giveren skulle vært {expected} (giveren går med klokka), ikke {value}",

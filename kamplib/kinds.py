@@ -314,7 +314,7 @@ register({
     "kind_points_pass": {"nb": "+{trick} per stikk", "en": "+{trick} per trick"},
     "kind_points_klover": {"nb": "+{points} per kløver", "en": "+{points} per club"},
     "kind_points_klover_zero": {"nb": "+{points} per kløver (alle {count} gir 0)",
-                                "en": "+{points} per club (all {count} score 0)"},
+                                "en": "+{points} per club (all {count} taken: 0)"},
     "kind_points_damer": {"nb": "+{points} per dame", "en": "+{points} per queen"},
     "kind_points_fantan": {"nb": "+{points} per pass og per kort igjen; den som går ut, får 0",
                            "en": "+{points} per pass and per card left; whoever goes out "

@@ -21,7 +21,7 @@ from typing import Any
 from kamplib.deal import removed_cards, tricks_in_play
 from kamplib.draw.display import Html
 from kamplib.errors import RuleError
-from kamplib.i18n import LANGS, kind_name, register, t
+from kamplib.i18n import LANGS, kind_name, number_text, register, t
 from kamplib.kinds import kind_of
 from kamplib.rules import Rules, make_rules, round_multiplier, rule_help
 from kamplib.scoring import points_in_play as _points_in_play
@@ -155,10 +155,6 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def _signed(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
-
-
 class Printable:
     """The rule summary (page 1) and the empty score sheet (page 2) for one game and table."""
 
@@ -214,7 +210,7 @@ class Printable:
             least = min(k.pass_value, k.card_left_value) * round_multiplier(self.rules, index)
             return self._t("print_check_fantan", least=least)
         points = _points_in_play(kind, self.n, self.rules, round_multiplier(self.rules, index))
-        return _e(_signed(points))
+        return _e(number_text(points))
 
     def _deck_table(self) -> str:
         rows = []

@@ -442,9 +442,11 @@ register({
         "en": "a comma, bracket or quote is missing here, or something is too much",
     },
     "record_too_deep": {
-        "nb": "Filen har lister og objekter inni hverandre i mer enn {limit} nivåer; en "
+        "nb": "Filen har lister og objekter inni hverandre i mer enn {limit} {limit:nivå|nivåer}; "
+              "en "
               "kamp/1-fil går aldri så dypt",
-        "en": "The file nests lists and objects more than {limit} levels deep; a kamp/1 "
+        "en": "The file nests lists and objects more than {limit} {limit:level|levels} deep; a "
+              "kamp/1 "
               "record never goes that deep",
     },
     "record_number": {

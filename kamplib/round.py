@@ -31,8 +31,10 @@ register({
         "en": "There is nothing to undo in this round",
     },
     "deal_hand_count": {
-        "nb": "Utdelingen stemmer ikke: {count} hender for {players} spillere",
-        "en": "The deal is wrong: {count} hands for {players} players",
+        "nb": "Utdelingen stemmer ikke: {count} {count:hånd|hender} for {players} "
+              "{players:spiller|spillere}",
+        "en": "The deal is wrong: {count} {count:hand|hands} for {players} "
+              "{players:player|players}",
     },
     "deal_not_a_hand": {
         "nb": "Utdelingen stemmer ikke: hånden til {player} er ikke en kortmengde ({value})",

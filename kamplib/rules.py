@@ -96,8 +96,8 @@ register({
         "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
     "rule_order_allowed": {"nb": "en liste av rundene {kinds}",
                            "en": "a list of the rounds {kinds}"},
-    "rule_order_long": {"nb": "Et spill har høyst {limit} runder, ikke {count}",
-                        "en": "A game has at most {limit} rounds, not {count}"},
+    "rule_order_long": {"nb": "Et spill har høyst {limit} {limit:runde|runder}, ikke {count}",
+                        "en": "A game has at most {limit} {limit:round|rounds}, not {count}"},
     "rules_not_mapping": {
         "nb": "Husreglene skrives som navn og verdi, for eksempel {{\"queen_points\": 5}}, "
               "ikke {value}",

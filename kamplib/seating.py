@@ -126,7 +126,8 @@ register({
     },
     "player_name_long": {
         "nb": "Navnet «{name}» er for langt ({length} tegn); et navn har høyst {limit} tegn",
-        "en": "The name '{name}' is too long ({length} characters); a name has at most {limit}",
+        "en": "The name '{name}' is too long ({length} {length:character|characters}); a name has "
+              "at most {limit}",
     },
     "player_name_spaces": {
         "nb": "Navnet «{name}» begynner eller slutter med mellomrom",

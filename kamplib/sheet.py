@@ -628,12 +628,13 @@ register({
     "word_and": {"nb": " og ", "en": " and "},
     # -- the verdict ---------------------------------------------------------------------
     "sheet_winner": {"nb": "Vinner: {names} med {total} poeng",
-                     "en": "Winner: {names} with {total} points"},
+                     "en": "Winner: {names} with {total} {total:point|points}"},
     "sheet_winners": {"nb": "Delt seier: {names} med {total} poeng hver",
-                      "en": "Shared win: {names} with {total} points each"},
+                      "en": "Shared win: {names} with {total} {total:point|points} each"},
     "sheet_state_rematch": {
         "nb": "Likt på topp: {names} har {total} poeng hver og avgjør det med et nytt spill",
-        "en": "A tie for the lead: {names} have {total} points each and settle it with a new "
+        "en": "A tie for the lead: {names} have {total} {total:point|points} each and settle it "
+              "with a new "
               "game",
     },
     "sheet_state_tie_break": {
@@ -641,13 +642,13 @@ register({
         "en": "A tie for the lead between {names}: everybody plays an extra {kind}",
     },
     "sheet_state_unfinished": {
-        "nb": "Ingen vinner ennå: {done} av {count} runder er ført",
-        "en": "No winner yet: {done} of {count} rounds are written down",
+        "nb": "Ingen vinner ennå: {done} av {count} {count:runde|runder} er ført",
+        "en": "No winner yet: {done} of {count} {count:round|rounds} are written down",
     },
     "sheet_state_problems": {
         "nb": "Poengarket har {count} feil; summen og vinneren kommer når de er rettet",
-        "en": "The score sheet has {count} problem(s); totals and the winner come once they "
-              "are fixed",
+        "en": "The score sheet has {count} {count:problem|problems}; totals and the winner "
+              "come once {count:it is|they are} fixed",
     },
     # -- cells -----------------------------------------------------------------------------
     "sheet_missing": {"nb": "{player} mangler poeng", "en": "{player} has no score yet"},
@@ -665,7 +666,8 @@ register({
     },
     "sheet_tricks_range": {
         "nb": "{player} har {value}, men det finnes bare {tricks} stikk å ta{double}",
-        "en": "{player} has {value}, but there are only {tricks} tricks to take{double}",
+        "en": "{player} has {value}, but there are only {tricks} {tricks:trick|tricks} to "
+              "take{double}",
     },
     "sheet_grand_positive": {
         "nb": "{player} har {value}, men her gir hvert stikk minus ett poeng, så tallet kan ikke "
@@ -688,7 +690,8 @@ register({
     "sheet_unreachable_klover": {
         "nb": "{player} har {value}, men den som tar alle {count} kløverne, får 0 etter "
               "husreglene, så {value} kan ingen få{double}",
-        "en": "{player} has {value}, but by the house rules whoever takes all {count} clubs "
+        "en": "{player} has {value}, but by the house rules whoever takes all {count} "
+              "{count:club|clubs} "
               "scores 0, so nobody can score {value}{double}",
     },
     "sheet_unreachable": {
@@ -705,8 +708,8 @@ register({
         "en": "By the game's order this row should be {expected}, not {value}",
     },
     "sheet_too_many_rows": {
-        "nb": "Spillet har bare {count} runder; denne raden er én for mye",
-        "en": "The game has only {count} rounds; this row is one too many",
+        "nb": "Spillet har bare {count} {count:runde|runder}; denne raden er én for mye",
+        "en": "The game has only {count} {count:round|rounds}; this row is one too many",
     },
     "sheet_after_end": {
         "nb": "Spillet var avgjort etter rad {number}; en ekstra grand spilles bare så lenge "
@@ -715,21 +718,25 @@ register({
               "the lead is tied",
     },
     "sheet_sum_tricks": {
-        "nb": "Raden summerer til {total}, men med {n} spillere er det {tricks} stikk, så summen "
+        "nb": "Raden summerer til {total}, men med {n} {n:spiller|spillere} er det {tricks} "
+              "stikk, så summen "
               "skal være {expected}{double}",
-        "en": "The row adds up to {total}, but {n} players share {tricks} tricks, so it should "
+        "en": "The row adds up to {total}, but {n} {n:player|players} share {tricks} "
+              "{tricks:trick|tricks}, so it should "
               "be {expected}{double}",
     },
     "sheet_sum_klover": {
         "nb": "Raden summerer til {total}, men alle de {count} kløverne havner hos noen, så "
               "summen skal være {expected}{double}",
-        "en": "The row adds up to {total}, but all {count} clubs end up with someone, so it "
+        "en": "The row adds up to {total}, but all {count} {count:club|clubs} end up with "
+              "someone, so it "
               "should be {expected}{double}",
     },
     "sheet_sum_damer": {
         "nb": "Raden summerer til {total}, men de {count} damene gir {step} poeng hver, så "
               "summen skal være {expected}{double}",
-        "en": "The row adds up to {total}, but the {count} queens give {step} points each, so "
+        "en": "The row adds up to {total}, but the {count} {count:queen|queens} give {step} "
+              "{step:point|points} each, so "
               "it should be {expected}{double}",
     },
     "sheet_sum_finale": {
@@ -753,9 +760,11 @@ register({
         "en": "Nobody has 0, but whoever first gets rid of their cards always scores 0",
     },
     "sheet_fantan_zeros": {
-        "nb": "{count} spillere har 0, men bare én kan gå ut; alle andre har kort igjen og får "
+        "nb": "{count} {count:spiller|spillere} har 0, men bare én kan gå ut; alle andre har kort "
+              "igjen og får "
               "minst 1",
-        "en": "{count} players have 0, but only one can go out; everyone else has cards left "
+        "en": "{count} {count:player|players} have 0, but only one can go out; everyone else has "
+              "cards left "
               "and scores at least 1",
     },
     # -- the sum line ----------------------------------------------------------------------
@@ -769,8 +778,9 @@ register({
     },
     # -- a sheet that cannot be read or changed --------------------------------------------
     "sheet_row_length": {
-        "nb": "Raden har {count} poeng, men det er {expected} spillere",
-        "en": "The row has {count} scores but there are {expected} players",
+        "nb": "Raden har {count} poeng, men det er {expected} {expected:spiller|spillere}",
+        "en": "The row has {count} {count:score|scores} but there are {expected} "
+              "{expected:player|players}",
     },
     "sheet_row_scores": {
         "nb": "En rad skrives som en liste med ett tall per spiller, eller spiller: tall, "
@@ -796,7 +806,8 @@ register({
     },
     "sheet_line_long": {
         "nb": "Linje {line} har {length} tegn; en linje i et poengark har høyst {limit}",
-        "en": "Line {line} has {length} characters; a score sheet line has at most {limit}",
+        "en": "Line {line} has {length} {length:character|characters}; a score sheet line has at "
+              "most {limit}",
     },
     "sheet_csv": {
         "nb": "Linje {line} kan ikke leses (et anførselstegn som ikke er lukket?)",
@@ -808,8 +819,9 @@ register({
         "en": "The first line should be round,Kari,Ola,… (round and player names), not '{value}'",
     },
     "sheet_line_length": {
-        "nb": "Linje {line} har {count} poeng, men det er {expected} spillere",
-        "en": "Line {line} has {count} scores but there are {expected} players",
+        "nb": "Linje {line} har {count} poeng, men det er {expected} {expected:spiller|spillere}",
+        "en": "Line {line} has {count} {count:score|scores} but there are {expected} "
+              "{expected:player|players}",
     },
     "sheet_no_round_label": {
         "nb": "Linje {line} har ingen runde i første kolonne",

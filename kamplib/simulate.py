@@ -44,8 +44,10 @@ _CHUNK = 25
 
 register({
     "sim_bots": {
-        "nb": "Oppgi én datamaskin per spiller: {count} spillere, men {given} nivåer ({bots})",
-        "en": "Give one computer player per seat: {count} players but {given} levels ({bots})",
+        "nb": "Oppgi én datamaskin per spiller: {count} {count:spiller|spillere}, men {given} "
+              "{given:nivå|nivåer} ({bots})",
+        "en": "Give one computer player per seat: {count} {count:player|players} but {given} "
+              "{given:level|levels} ({bots})",
     },
     "sim_bot_level": {
         "nb": "Ukjent nivå «{value}» for plass {seat}; velg blant {allowed}",
@@ -65,7 +67,7 @@ register({
     },
     "sim_table_head": {
         "nb": "{games} spill {game}, frø {seed}",
-        "en": "{games} games of {game}, seed {seed}",
+        "en": "{games} {games:game|games} of {game}, seed {seed}",
     },
     "sim_progress": {"nb": "simulerer", "en": "simulating"},
     "sim_unit": {"nb": "spill", "en": "games"},

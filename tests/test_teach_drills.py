@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kamplib.errors import KampError
+from kamplib.i18n import number_text
 from kamplib.teach.drills import RETRY_AFTER, TOPICS, DrillSession, make_item, parse_points
 
 
@@ -34,7 +35,7 @@ def test_a_trick_picture_does_not_mark_the_winner(seed: int) -> None:
 def test_a_score_question_does_not_state_its_answer(seed: int) -> None:
     item = make_item("round_score", seed)
     assert "stikk" not in item.question  # in Pass the number of tricks *is* the score
-    assert f"Det blir {item.answer} poeng" in item.explanation
+    assert f"Det blir {number_text(item.answer)} poeng" in item.explanation
     assert "«Sjekk»" in item.question  # the button the page shows
 
 

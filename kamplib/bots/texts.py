@@ -38,7 +38,8 @@ register({
     },
     "why_choose_trump": {
         "nb": "Velg {suit} som trumf: den lengste og sterkeste fargen din ({count} kort)",
-        "en": "Choose {suit} as trump: your longest and strongest suit ({count} cards)",
+        "en": "Choose {suit} as trump: your longest and strongest suit ({count} "
+              "{count:card|cards})",
     },
     # --- Pass, Kløver, Damer, Finale -----------------------------------------------------
     "why_duck": {
@@ -85,8 +86,9 @@ register({
     "why_lead_low": {
         "nb": "Spill ut {card}: {higher} høyere kort i {suit} er fortsatt ute, så noen andre "
               "tar nok stikket",
-        "en": "Lead {card}: {higher} higher card(s) in {suit} are still out, so someone else will "
-              "likely take the trick",
+        "en": "Lead {card}: {higher} higher {higher:card|cards} in {suit} {higher:is|are} still "
+              "out, "
+              "so someone else will likely take the trick",
     },
     "why_lead_forced": {
         "nb": "Alt du kan spille ut tar nok stikket: bruk {card}, et høyt kort som ikke gir "
@@ -171,8 +173,8 @@ register({
     "fact_lead_low": {
         "nb": "{card} spilles ut mens {higher} høyere kort i {suit} er ute, så noen andre tar "
               "nok stikket",
-        "en": "{card} is led while {higher} higher card(s) in {suit} are out, so someone else "
-              "will likely take the trick",
+        "en": "{card} is led while {higher} higher {higher:card|cards} in {suit} {higher:is|are} "
+              "out, so someone else will likely take the trick",
     },
     "fact_lead_wins": {
         "nb": "Ingen høyere kort i {suit} er ute, så {card} tar nok stikket",
@@ -184,7 +186,8 @@ register({
     },
     "fact_lead": {
         "nb": "{card} spilles ut mens {higher} høyere kort i {suit} fortsatt er ute",
-        "en": "{card} is led while {higher} higher card(s) in {suit} are still out",
+        "en": "{card} is led while {higher} higher {higher:card|cards} in {suit} {higher:is|are} "
+              "still out",
     },
     "fact_take": {
         "nb": "{card} tar stikket slik det ligger nå",
@@ -218,7 +221,7 @@ register({
     },
     "fact_ft_run": {
         "nb": "{card} gjør vei for {count} kort du selv har lenger ut i rekka",
-        "en": "{card} makes way for {count} cards of your own further along the row",
+        "en": "{card} makes way for {count} {count:card|cards} of your own further along the row",
     },
     "fact_ft_safe": {
         "nb": "{card} åpner ingen ny plass for de andre",
@@ -235,22 +238,25 @@ register({
     # --- the coach's judgement of a move --------------------------------------------------
     "coach_best": {
         "nb": "Det er det beste trekket her: i snitt {expected} poeng{error}",
-        "en": "It is the best move here: {expected} points on average{error}",
+        "en": "It is the best move here: {expected} {expected:point|points} on average{error}",
     },
     "coach_best_anyway": {
         "nb": "Likevel er det det beste trekket her: i snitt {expected} poeng{error}",
-        "en": "Even so, it is the best move here: {expected} points on average{error}",
+        "en": "Even so, it is the best move here: {expected} {expected:point|points} on "
+              "average{error}",
     },
     "coach_near_best": {
         "nb": "Det er omtrent like godt som det beste trekket: i snitt {expected} poeng{error} "
               "mot {best_expected}",
-        "en": "It is about as good as the best move: {expected} points on average{error} "
+        "en": "It is about as good as the best move: {expected} {expected:point|points} on "
+              "average{error} "
               "against {best_expected}",
     },
     "coach_near_best_anyway": {
         "nb": "Likevel er det omtrent like godt som det beste trekket: i snitt {expected} "
               "poeng{error} mot {best_expected}",
-        "en": "Even so, it is about as good as the best move: {expected} points on "
+        "en": "Even so, it is about as good as the best move: {expected} {expected:point|points} "
+              "on "
               "average{error} against {best_expected}",
     },
     "coach_costs_anyway": {
@@ -260,7 +266,8 @@ register({
     "coach_loss": {
         "nb": "{move}: i snitt {expected} poeng{error}; {best} hadde gitt {best_expected} — du "
               "tapte omtrent {loss}",
-        "en": "{move}: {expected} points on average{error}; {best} would have given "
+        "en": "{move}: {expected} {expected:point|points} on average{error}; {best} would have "
+              "given "
               "{best_expected} — you lost about {loss}",
     },
     "coach_error": {"nb": " (±\u00a0{error})", "en": " (±\u00a0{error})"},  # never broken
@@ -291,20 +298,24 @@ register({
         "en": "Even so, the tactics recommend {best} here",
     },
     "why_search": {
-        "nb": "Regnet ut ved å spille runden ferdig {samples} ganger med ulike gjetninger på "
+        "nb": "Regnet ut ved å spille runden ferdig {samples} {samples:gang|ganger} med ulike "
+              "gjetninger på "
               "kortene du ikke ser: {found}.",
-        "en": "Worked out by playing the round to the end {samples} times with different guesses "
+        "en": "Worked out by playing the round to the end {samples} {samples:time|times} with "
+              "different guesses "
               "at the cards you cannot see: {found}.",
     },
     "why_search_own": {"nb": "dette trekket gir deg i snitt {expected} poeng",
-                       "en": "this move gives you {expected} points on average"},
+                       "en": "this move gives you {expected} {expected:point|points} on average"},
     "why_search_more": {"nb": "med dette trekket får du i snitt {points} poeng mer enn snittet "
                               "til de andre",
-                        "en": "with this move you get, on average, {points} points more than "
+                        "en": "with this move you get, on average, {points} {points:point|points} "
+                              "more than "
                               "the others' average"},
     "why_search_fewer": {"nb": "med dette trekket får du i snitt {points} poeng færre enn "
                                "snittet til de andre",
-                         "en": "with this move you get, on average, {points} points fewer than "
+                         "en": "with this move you get, on average, {points} "
+                               "{points:point|points} fewer than "
                                "the others' average"},
 })
 

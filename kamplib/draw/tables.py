@@ -14,6 +14,7 @@ from numbers import Number
 from typing import Any
 
 from kamplib.draw.display import Html
+from kamplib.i18n import number_text
 
 __all__ = ["table_html", "cell_text"]
 
@@ -29,8 +30,8 @@ def cell_text(value: Any) -> str:
     """A cell as a reader sees it: ``−5`` with a real minus sign, ``2,5`` is left to the caller."""
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int) and value < 0:
-        return f"−{-value}"
+    if isinstance(value, int):
+        return number_text(value)
     return "" if value is None else str(value)
 
 

@@ -48,9 +48,11 @@ register({
     "draw_overview": {"nb": "Rundene i spillet", "en": "The rounds of the game"},
     "draw_double": {"nb": "teller dobbelt", "en": "scores double"},
     # the learner's table
-    "draw_cards_count": {"nb": "{player}: {count} kort", "en": "{player}: {count} cards"},
+    "draw_cards_count": {"nb": "{player}: {count} kort", "en": "{player}: {count} "
+                                                               "{count:card|cards}"},
     "draw_cards_passes": {"nb": "{player}: {count} kort, {passes} pass",
-                          "en": "{player}: {count} cards, {passes} passes"},
+                          "en": "{player}: {count} {count:card|cards}, {passes} "
+                                "{passes:pass|passes}"},
     "draw_trick_done": {"nb": "Stikket er ferdig", "en": "The trick is done"},
     "draw_log_title": {"nb": "Det siste som skjedde", "en": "What just happened"},
     "draw_your_move": {"nb": "Trekket ditt", "en": "Your move"},

@@ -53,7 +53,8 @@ register({
                             "en": "choose nb (bokmål) or en (English), not '{value}'"},
     "choice_too_long": {"nb": "verdien er for lang", "en": "the value is too long"},
     "choice_name_long": {"nb": "navnet «{name}» er lengre enn {limit} tegn",
-                         "en": "the name '{name}' is longer than {limit} characters"},
+                         "en": "the name '{name}' is longer than {limit} "
+                               "{limit:character|characters}"},
     "choice_not_one_of": {"nb": "«{value}» er ikke et av valgene ({allowed})",
                           "en": "'{value}' is not one of the choices ({allowed})"},
     "choice_not_a_round": {"nb": "«{value}» er ikke en runde ({allowed})",

@@ -64,11 +64,13 @@ register({
     "drill_a_lead": {"nb": "{player} spiller ut og kan velge fritt.",
                      "en": "{player} leads and may choose freely."},
     "drill_a_round_score": {"nb": "Det blir {points} poeng: {detail}.",
-                            "en": "That makes {points} points: {detail}."},
+                            "en": "That makes {points} {points:point|points}: {detail}."},
     "drill_a_fantan_yes": {"nb": "Ja, {card} kan legges nå.", "en": "Yes, {card} can be laid now."},
     "drill_a_fantan_no": {"nb": "Nei. {reason}.", "en": "No. {reason}."},
-    "drill_detail": {"nb": "{count} kort à {each} poeng", "en": "{count} cards at {each} points"},
-    "drill_detail_tricks": {"nb": "{count} stikk à {each}", "en": "{count} tricks at {each}"},
+    "drill_detail": {"nb": "{count} kort à {each} poeng", "en": "{count} {count:card|cards} at "
+                                                                "{each} {each:point|points}"},
+    "drill_detail_tricks": {"nb": "{count} stikk à {each}", "en": "{count} {count:trick|tricks} "
+                                                                  "at {each}"},
     "drill_detail_none": {"nb": "ingen kort som gir poeng", "en": "no cards that score"},
     "drill_detail_all_clubs": {"nb": "alle kløverne gir 0 med denne husregelen",
                                "en": "all the clubs score 0 with this house rule"},
@@ -76,8 +78,8 @@ register({
     "drill_no": {"nb": "Nei", "en": "No"},
     "drill_topic_unknown": {"nb": "Ukjent øvelse «{value}»; velg blant {allowed}",
                             "en": "Unknown drill '{value}'; choose from {allowed}"},
-    "drill_not_a_number": {"nb": "«{text}» er ikke et helt tall. Skriv for eksempel 3 eller -2.",
-                           "en": "'{text}' is not a whole number. Type for example 3 or -2."},
+    "drill_not_a_number": {"nb": "«{text}» er ikke et helt tall. Skriv for eksempel 3 eller −2.",
+                           "en": "'{text}' is not a whole number. Type for example 3 or −2."},
     "drill_empty": {"nb": "Skriv et tall først.", "en": "Type a number first."},
 })
 

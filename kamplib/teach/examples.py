@@ -52,7 +52,7 @@ register({
     "ex_no_moment": {"nb": "Fant ikke noe slikt øyeblikk i denne utdelingen",
                      "en": "No such moment in this deal"},
     "ex_taken": {"nb": "{player} tok disse kortene som gir poeng ({points} poeng):",
-                 "en": "{player} took these scoring cards ({points} points):"},
+                 "en": "{player} took these scoring cards ({points} {points:point|points}):"},
     "ex_to_play": {"nb": "{player} skal legge et kort:", "en": "{player} is to play a card:"},
     "ex_drawn_trump": {"nb": "Kortet som ble snudd, var en {suit}, så {suit} er trumf i "
                              "trumfrunden.",

@@ -23,7 +23,8 @@ register({
     "game_sekskamp": {"nb": "Sekskamp", "en": "Sekskamp"},
     "game_sjukamp": {"nb": "Sjukamp", "en": "Sjukamp"},
     "game_custom": {"nb": "Eget spill", "en": "Custom game"},
-    "house_game_rounds": {"nb": "{game} ({count} runder)", "en": "{game} ({count} rounds)"},
+    "house_game_rounds": {"nb": "{game} ({count} {count:runde|runder})", "en": "{game} ({count} "
+                                                                               "{count:round|rounds})"},
     "house_game_custom": {"nb": "{game} (velg rundene)", "en": "{game} (choose the rounds)"},
     # short names of the house rules
     "house_rule_order": {"nb": "Rekkefølge", "en": "Order"},
@@ -58,10 +59,10 @@ register({
     "house_value_tie_break_share": {"nb": "del seieren", "en": "share the win"},
     "house_value_tie_break_extra_grand": {"nb": "en ekstra Grand", "en": "one more Grand"},
     "house_value_tie_break_extra_game": {"nb": "et helt nytt spill", "en": "a whole new game"},
-    "house_value_points": {"nb": "{points} poeng", "en": "{points} points"},
+    "house_value_points": {"nb": "{points} poeng", "en": "{points} {points:point|points}"},
     # the summary line
-    "house_summary": {"nb": "{game} med {count} spillere. {changes}",
-                      "en": "{game} with {count} players. {changes}"},
+    "house_summary": {"nb": "{game} med {count} {count:spiller|spillere}. {changes}",
+                      "en": "{game} with {count} {count:player|players}. {changes}"},
     "house_none": {"nb": "Spillets egne regler.", "en": "The game's own rules."},
     "house_changed": {"nb": "Husregler: {rules}.", "en": "House rules: {rules}."},
 })

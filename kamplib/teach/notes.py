@@ -19,9 +19,10 @@ __all__ = ["Note", "say", "standings", "sheet_check", "score_table", "record_pre
 
 register({
     "note_winner_one": {"nb": "{player} vinner med {points} poeng.",
-                        "en": "{player} wins with {points} points."},
+                        "en": "{player} wins with {points} {points:point|points}."},
     "note_winner_shared": {"nb": "{players} deler seieren med {points} poeng hver.",
-                           "en": "{players} share the win with {points} points each."},
+                           "en": "{players} share the win with {points} {points:point|points} "
+                                 "each."},
     "note_rematch": {"nb": "{players} står likt, og med husregelen dere har valgt, avgjør de det "
                            "med et helt nytt spill.",
                      "en": "{players} are tied, and with the house rule you chose they settle it "

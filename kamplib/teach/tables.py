@@ -44,7 +44,7 @@ register({
     "tbl_round_number": {"nb": "{number}. {kind}", "en": "{number}. {kind}"},
     "tbl_scores_length": {
         "nb": "{player} har {count} tall, men rundene er {rounds}",
-        "en": "{player} has {count} numbers, but the rounds are {rounds}"},
+        "en": "{player} has {count} {count:number|numbers}, but the rounds are {rounds}"},
     "tbl_not_tricks": {
         "nb": "{name} er ikke en stikkrunde, så den har ingen stikk å vise",
         "en": "{name} is not a trick round, so it has no tricks to show"},

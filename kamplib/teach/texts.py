@@ -36,7 +36,7 @@ register({
     "teach_why_alone": {"nb": "det eneste kortet i {suit}, fargen som ble spilt ut",
                         "en": "the only card in {suit}, the suit that was led"},
     "teach_scored": {"nb": "{player} fikk {points} poeng for stikket.",
-                     "en": "{player} scored {points} points for it."},
+                     "en": "{player} scored {points} {points:point|points} for it."},
     "teach_scored_nothing": {"nb": "Stikket ga ingen poeng.", "en": "The trick scored nothing."},
     "teach_round_end": {"nb": "Runden er ferdig: {scores}.", "en": "The round is over: {scores}."},
     "teach_score_item": {"nb": "{player} {points}", "en": "{player} {points}"},
@@ -47,10 +47,12 @@ register({
     "teach_rating": {"nb": "{move}: {label}. {reason}", "en": "{move}: {label}. {reason}"},
     "teach_cost": {"nb": "{move}: i snitt {mine} poeng; {best} hadde gitt {theirs} "
                          "— du tapte omtrent {lost}.",
-                   "en": "{move}: {mine} points on average; {best} would have given {theirs} "
+                   "en": "{move}: {mine} {mine:point|points} on average; {best} would have given "
+                         "{theirs} "
                          "— you lost about {lost}."},
     "teach_cost_best": {"nb": "{move}: i snitt {mine} poeng, like godt som det beste trekket.",
-                        "en": "{move}: {mine} points on average, as good as the best move."},
+                        "en": "{move}: {mine} {mine:point|points} on average, as good as the best "
+                              "move."},
     "teach_review_title": {"nb": "Gjennomgang av trekkene dine i {round}",
                            "en": "Review of your moves in {round}"},
     "teach_review_none": {"nb": "Du gjorde ingen trekk i denne runden.",
@@ -58,25 +60,27 @@ register({
     "teach_review_clean": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
                            "en": "None of your moves cost points. Well played!"},
     "teach_review_lost": {"nb": "Trekkene dine kostet omtrent {lost} poeng i alt.",
-                          "en": "Your moves cost about {lost} points in all."},
+                          "en": "Your moves cost about {lost} {lost:point|points} in all."},
     "teach_review_item": {"nb": "Trekk {number}", "en": "Move {number}"},
     # -- summaries -----------------------------------------------------------------------------
     "teach_round_summary": {"nb": "{round} er ferdig. Du fikk {points} poeng.",
-                            "en": "{round} is over. You scored {points} points."},
+                            "en": "{round} is over. You scored {points} {points:point|points}."},
     "teach_place": {"nb": "Du er på {place}. plass av {count} med {total} poeng.",
-                    "en": "You are in place {place} of {count} with {total} points."},
+                    "en": "You are in place {place} of {count} with {total} {total:point|points}."},
     "teach_place_shared": {"nb": "Du deler {place}. plass av {count} med {total} poeng.",
-                           "en": "You share place {place} of {count} with {total} points."},
+                           "en": "You share place {place} of {count} with {total} "
+                                 "{total:point|points}."},
     "teach_game_won": {"nb": "Spillet er ferdig, og du vant med {total} poeng!",
-                       "en": "The game is over, and you won with {total} points!"},
+                       "en": "The game is over, and you won with {total} {total:point|points}!"},
     "teach_game_shared": {"nb": "Spillet er ferdig, og du deler seieren med {others} "
                                 "({total} poeng).",
                           "en": "The game is over, and you share the win with {others} "
-                                "({total} points)."},
+                                "({total} {total:point|points})."},
     "teach_game_lost": {"nb": "Spillet er ferdig. Vinner: {winners} med {best} poeng. "
                               "Du ble nummer {place} av {count} med {total} poeng.",
-                        "en": "The game is over. Winner: {winners} with {best} points. "
-                              "You came {place} of {count} with {total} points."},
+                        "en": "The game is over. Winner: {winners} with {best} "
+                              "{best:point|points}. "
+                              "You came {place} of {count} with {total} {total:point|points}."},
     "teach_next_round_is": {"nb": "Neste runde: {round}. {goal}.",
                             "en": "Next round: {round}. {goal}."},
     # -- files -----------------------------------------------------------------------------------
@@ -109,6 +113,8 @@ register({
     "teach_next_round_button": {"nb": "Neste runde", "en": "Next round"},
     "teach_nothing_next": {"nb": "Det er ingen ny runde å gå videre til nå.",
                            "en": "There is no next round to move on to now."},
-    "teach_bad_seat": {"nb": "Plass {seat} finnes ikke ved et bord med {count} spillere",
-                       "en": "Seat {seat} does not exist at a table of {count} players"},
+    "teach_bad_seat": {"nb": "Plass {seat} finnes ikke ved et bord med {count} "
+                             "{count:spiller|spillere}",
+                       "en": "Seat {seat} does not exist at a table of {count} "
+                             "{count:player|players}"},
 })

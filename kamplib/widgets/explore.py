@@ -42,9 +42,9 @@ RESEND_AFTER = (2.0, 5.0, 10.0, 20.0, 40.0)
 register({
     "more_games": {"nb": "Spill {count} spill til", "en": "Play {count} more games"},
     "more_played": {"nb": "{games} spill med hver variant er spilt.",
-                    "en": "{games} games played with each variant."},
+                    "en": "{games} {games:game|games} played with each variant."},
     "more_played_one": {"nb": "Datamaskinen har spilt {games} spill.",
-                        "en": "The computer has played {games} games."},
+                        "en": "The computer has played {games} {games:game|games}."},
     "more_running": {"nb": "Datamaskinen spiller {count} spill til …",
                      "en": "The computer is playing {count} more games …"},
     "more_waiting": {"nb": "Resultatene kommer når de første spillene er ferdige.",

@@ -10,8 +10,8 @@ register({
     "w_your_turn": {"nb": "Din tur", "en": "Your turn"},
     "w_waiting": {"nb": "Venter på {player}", "en": "Waiting for {player}"},
     "w_round_over": {"nb": "Runden er ferdig. Du fikk {points} poeng.",
-                     "en": "The round is over. You scored {points} points."},
-    "w_passes": {"nb": "{count} pass", "en": "{count} passes"},
+                     "en": "The round is over. You scored {points} {points:point|points}."},
+    "w_passes": {"nb": "{count} pass", "en": "{count} {count:pass|passes}"},
     # PlayHand / PlayGame buttons
     "w_hint": {"nb": "Tips", "en": "Hint"},
     "w_undo": {"nb": "Angre", "en": "Undo"},
