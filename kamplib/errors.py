@@ -10,6 +10,7 @@ import reprlib
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from kamplib.glyphs import ZWJ
 from kamplib.i18n import DEFAULT_LANG, KindName, t
 
 if TYPE_CHECKING:
@@ -50,7 +51,17 @@ def printable(text: str) -> str:
     the text or start a new line."""
     if text.isascii() and text.isprintable():
         return text
-    return "".join(_escape(ch) if is_hidden_char(ch) else ch for ch in text)
+    return "".join(_escape(ch) if is_hidden_char(ch) and not _joins_emoji(text, i) else ch
+                   for i, ch in enumerate(text))
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """A zero-width joiner between two pictographs (👨‍👩‍👧, 🏳️‍🌈): part of a name, not a trick."""
+    if text[i] != ZWJ or not 0 < i < len(text) - 1:
+        return False
+    before = text[:i].rstrip("\ufe0f")[-1:]
+    return (unicodedata.category(text[i + 1]) == "So"
+            and before != "" and unicodedata.category(before) in ("So", "Sk"))
 
 
 def _escape(ch: str) -> str:

@@ -8,14 +8,15 @@ they are needed, from the same random stream.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from kamplib.cards import SUITS
 from kamplib.deal import deal_hands, trump_for
-from kamplib.errors import IllegalMove, RuleError, given
+from kamplib.errors import IllegalMove, KampError, RuleError, given
 from kamplib.i18n import KindName, Phrase, register
 from kamplib.kinds import kind_of
 from kamplib.round import Move, Round, check_players, new_round, validate_deal
@@ -25,6 +26,27 @@ from kamplib.standings import Standing, adds_rounds, kind_of_round, standing
 from kamplib.view import PlayerView, make_view
 
 __all__ = ["Game", "RoundDeal", "check_players"]
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _one_thread(method: _Method) -> _Method:
+    """A method that changes the game: a second thread calling in while one is inside gets a
+    clear error instead of both advancing the same round (two Kløver, no Damer)."""
+
+    @functools.wraps(method)
+    def guarded(self: Game, *args: Any, **kwargs: Any) -> Any:
+        inside = self._inside  # appending and popping are atomic: no thread sees a half state
+        inside.append(None)
+        try:
+            if len(inside) > 1:
+                raise KampError("game_in_use")
+            return method(self, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    return guarded  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -38,13 +60,19 @@ class RoundDeal:
 
 
 class Game:
-    """A Femkamp, Sekskamp, Sjukamp or custom game in progress (or finished)."""
+    """A Femkamp, Sekskamp, Sjukamp or custom game in progress (or finished).
+
+    A game belongs to one thread at a time: it is not shared between threads (give each thread
+    its own game, or a lock of your own).  A call that would change it while another thread is
+    inside raises :class:`KampError` (``game_in_use``) and changes nothing.
+    """
 
     def __init__(self, players: Sequence[str], game: str = "femkamp",
                  rules: Rules | Mapping[str, Any] | None = None, *, seed: int | None = None,
                  first_dealer: str | int | None = None,
                  deals: Sequence[RoundDeal] | None = None,
                  contenders: Sequence[str] | None = None) -> None:
+        self._inside: list[None] = []  # one entry per call under way (more than one: threads)
         self.players = check_players(players)
         self.n = len(self.players)
         self.rules = rules if isinstance(rules, Rules) else make_rules(game, rules)
@@ -57,8 +85,8 @@ class Game:
         self.rng = random.Random(seed)
         if first_dealer is None:
             dealer = self.n - 1  # so the first player listed leads the first trick
-        elif isinstance(first_dealer, int) and not isinstance(first_dealer, bool):
-            dealer = first_dealer % self.n
+        elif type(first_dealer) is int and 0 <= first_dealer < self.n:
+            dealer = first_dealer
         elif isinstance(first_dealer, str):
             dealer = self._seat(first_dealer)
         else:
@@ -95,11 +123,15 @@ class Game:
                 raise RuleError("bad_argument", name=f"deals[{i}]", value=given(d),
                                 expected=Phrase("expect_deals"))
             kind, dealer = kind_of_round(self.rules, i), dealer_of_round(first_dealer, i, self.n)
-            if d.kind != kind or d.dealer != dealer:
-                raise RuleError("deal_out_of_order", number=i + 1, kind=KindName(kind),
+            if d.kind != kind or type(d.dealer) is not int or d.dealer != dealer:
+                raise RuleError("deal_out_of_order", number=i + 1, round_kind=KindName(kind),
                                 dealer=self.players[dealer])
+            if isinstance(d.hands, (str, bytes)) or not isinstance(d.hands, Sequence):
+                raise RuleError("bad_argument", name=f"deals[{i}].hands", value=given(d.hands),
+                                expected=Phrase("expect_hands"))
             validate_deal(d.kind, self.players, d.dealer, d.hands, self.rules)
-            if d.trump is not None and (d.trump not in SUITS or not kind_of(d.kind).has_trump):
+            if d.trump is not None and (not isinstance(d.trump, str) or d.trump not in SUITS
+                                        or not kind_of(d.kind).has_trump):
                 raise RuleError("record_trump_outside", round=i + 1, kind=d.kind)
 
     # -- dealing -------------------------------------------------------------------------------
@@ -132,8 +164,8 @@ class Game:
 
     def legal_moves(self) -> tuple[Move, ...]:
         rnd = self.rounds[-1]
-        if rnd.is_over:
-            if not self._sync():
+        if rnd.is_over:  # reading changes nothing; moving on to the next round does
+            if not self._guarded_sync():
                 return ()
             rnd = self.rounds[-1]
         return rnd.legal_moves()
@@ -143,17 +175,28 @@ class Game:
 
         When the move ends a round the next one starts; a refused move changes nothing.
         """
-        rnd = self.rounds[-1]
-        if rnd.is_over:
-            if not self._sync():
-                raise IllegalMove("game_over", round=len(self.rounds), kind=rnd.kind)
+        inside = self._inside  # inline, not @_one_thread: the engine's hot path
+        inside.append(None)
+        try:
+            if len(inside) > 1:
+                raise KampError("game_in_use")
             rnd = self.rounds[-1]
-        if player is None:
-            rnd.play(move)
-        else:
-            rnd.play_for(player, move)
-        if rnd.is_over:
-            self._advance()
+            if rnd.is_over:
+                if not self._sync():
+                    raise IllegalMove("game_over", round=len(self.rounds), kind=rnd.kind)
+                rnd = self.rounds[-1]
+            if player is None:
+                rnd.play(move)
+            else:
+                rnd.play_for(player, move)
+            if rnd.is_over:
+                self._advance()
+        finally:
+            inside.pop()
+
+    @_one_thread
+    def _guarded_sync(self) -> bool:
+        return self._sync()
 
     def _sync(self) -> bool:
         """Start the next round if the current one is over (also when it was played to its end
@@ -169,15 +212,20 @@ class Game:
                                                   and not self.standing().is_over):
             self._start_round(len(self.rounds))
 
+    @_one_thread
     def undo(self) -> tuple[str, Move]:
         """Take back the game's last action (into the previous round if this one has none yet)
         and return it as ``(player, move)``; the state is exactly what it was before it."""
+        return self._undo()
+
+    def _undo(self) -> tuple[str, Move]:
         while len(self.rounds) > 1 and not self.rounds[-1].history:
             self.rounds.pop()  # its deal stays in self.deals, so it comes back the same
         rnd = self.rounds[-1]
         seat, move = rnd.undo()
         return rnd.players[seat], move
 
+    @_one_thread
     def undo_last_move_of(self, player: str) -> list[tuple[str, Move]]:
         """Take back ``player``'s last action and every action after it (the bots' replies),
         latest first; nothing changes when ``player`` has not acted."""
@@ -187,7 +235,7 @@ class Game:
                               player=player)
         undone: list[tuple[str, Move]] = []
         while True:
-            who, move = self.undo()
+            who, move = self._undo()
             undone.append((who, move))
             if who == player:
                 return undone
@@ -258,19 +306,26 @@ class Game:
 
 
 register({
+    "game_in_use": {
+        "nb": "Spillet er i bruk fra en annen tråd akkurat nå; et spill (Game) kan bare brukes "
+              "av én tråd om gangen, så gi hver tråd sitt eget spill",
+        "en": "The game is in use from another thread right now; a game (Game) can only be "
+              "used by one thread at a time, so give each thread its own game",
+    },
     "bad_argument": {
         "nb": "{name} kan ikke være {value}; ventet {expected}",
         "en": "{name} cannot be {value}; expected {expected}",
     },
     "expect_whole_number": {"nb": "et helt tall (eller ingenting)",
                             "en": "a whole number (or nothing)"},
-    "expect_seat": {"nb": "et spillernavn eller et setenummer",
-                    "en": "a player's name or a seat number"},
+    "expect_seat": {"nb": "et spillernavn eller et setenummer fra 0 til antall spillere minus 1",
+                    "en": "a player's name or a seat number from 0 to the number of players "
+                          "less 1"},
     "expect_names": {"nb": "en liste med spillernavn", "en": "a list of player names"},
     "expect_deals": {"nb": "en liste med utdelinger (RoundDeal), én per runde",
                      "en": "a list of deals (RoundDeal), one per round"},
     "deal_out_of_order": {
-        "nb": "Utdeling {number} skulle vært {kind} med {dealer} som giver",
-        "en": "Deal {number} should be {kind} with {dealer} dealing",
+        "nb": "Utdeling {number} skulle vært {round_kind} med {dealer} som giver",
+        "en": "Deal {number} should be {round_kind} with {dealer} dealing",
     },
 })

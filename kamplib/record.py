@@ -98,6 +98,20 @@ def _parse_constant(name: str) -> _Odd:
     return _Odd("record_constant", value=name)
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Odd:
+    """A JSON object, or (when a key stands twice, which a plain reader settles silently by
+    keeping the last) the refusal that names the key."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return _Odd("record_key_twice", key=given(key))
+        seen.add(key)
+    raise AssertionError("a key was counted twice but not found")  # pragma: no cover
+
+
 def _parse_json(text: str | bytes | bytearray | memoryview) -> Any:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_RECORD_BYTES:
@@ -112,7 +126,8 @@ def _parse_json(text: str | bytes | bytearray | memoryview) -> Any:
     if depth > MAX_DEPTH:
         raise RecordError("record_too_deep", limit=MAX_DEPTH)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant,
+                          object_pairs_hook=_object)
     except json.JSONDecodeError as err:
         raise RecordError("record_json", line=err.lineno, column=err.colno,
                           detail=Phrase("record_json_detail")) from None
@@ -463,6 +478,10 @@ register({
         "nb": "Teksten i «{field}» har et ødelagt tegn ({char}) som ikke kan vises eller lagres",
         "en": "The text in '{field}' holds a broken character ({char}) that cannot be shown "
               "or saved",
+    },
+    "record_key_twice": {
+        "nb": "«{field}» har nøkkelen «{key}» to ganger; hver nøkkel skal stå bare én gang",
+        "en": "'{field}' has the key '{key}' twice; each key may stand only once",
     },
     "record_key": {
         "nb": "«{field}» har en nøkkel som ikke er tekst ({value})",

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kamplib.cards import parse_card
-from kamplib.errors import RuleError, given, is_hidden_char
+from kamplib.errors import RuleError, given
+from kamplib.glyphs import invisible_char, looks
 from kamplib.i18n import register
 from kamplib.kinds import KINDS
 from kamplib.moves import PASS_WORDS
@@ -58,8 +59,10 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     """3 to 5 distinct names in clockwise order, each in its one spelling (NFC).
 
     A name is text, not empty, without spaces at its ends, at most :data:`MAX_NAME_LENGTH`
-    characters, with no hidden character (control, zero-width, bidi, NUL …), and not the word
-    for a pass.  The checked names are returned normalised.
+    characters, every character of it seen (:func:`kamplib.glyphs.invisible_char`: no control,
+    zero-width, bidi or filler character, no lone mark; emoji sequences are fine), and not the
+    word for a pass.  Two names that look the same are refused as one name twice.  The checked
+    names are returned normalised.
     """
     if type(players) in (tuple, list):  # a table already checked (a game's, a playout's)
         try:
@@ -75,9 +78,9 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(_check_name(p) for p in players)
     seen: set[str] = set()
     for name in names:
-        if name in seen:
+        if looks(name) in seen:  # two names a reader cannot tell apart are one name
             raise RuleError("player_names_same", name=name)
-        seen.add(name)
+        seen.add(looks(name))
     if len(_APPROVED_TABLES) < 1000:
         _APPROVED_TABLES.add(names)
     return names
@@ -90,9 +93,10 @@ def _check_name(name: Any) -> str:
         raise RuleError("player_name_long", name=given(name, 20), length=len(name),
                         limit=MAX_NAME_LENGTH)
     name = normal_name(name)
-    hidden = next((ch for ch in name if is_hidden_char(ch)), None)
+    hidden = invisible_char(name)
     if hidden is not None:
-        raise RuleError("player_name_hidden", name=given(name), char=f"U+{ord(hidden):04X}")
+        raise RuleError("player_name_hidden", name=given(name),
+                        char=f"U+{ord(name[hidden]):04X}")
     if not name.strip():
         raise RuleError("player_name_empty")
     if len(name) > MAX_NAME_LENGTH:

@@ -51,6 +51,10 @@ MAX_SCORE_DIGITS = 18
 TOTAL_LABELS = ("sum", "total", "totalt", "summen", "sum:")
 ROUND_LABELS = ("round", "runde", "omgang")
 _NUMBER = re.compile(r"([+-]?)\s*([0-9]+)")
+# A cell a spreadsheet would read as a formula (OWASP, "CSV Injection"); written with a quote
+# before it, which spreadsheets show as text and the reader takes off again.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_TEXT_MARK = "'"
 _MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-"})
 # The seeds' worked example (RULES.md): Kari and Siri share the win on 7.
 _EXAMPLE_PLAYERS = ("Kari", "Ola", "Siri", "Per")
@@ -315,10 +319,11 @@ class ScoreSheet:
         ``lang`` in a reader's words (``Runde``, ``Kløver``, ``Fan Tan``); both read back."""
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow([t("word_round", lang) if lang else "round", *self.players])
+        writer.writerow([t("word_round", lang) if lang else "round",
+                         *map(_as_text_cell, self.players)])
         for kind, scores in self.rows:
             writer.writerow([kind_of(kind).name(lang) if lang else kind,
-                             *("" if scores[p] is None else scores[p] for p in self.players)])
+                             *(_score_cell(scores[p]) for p in self.players)])
         return buf.getvalue()
 
     @classmethod
@@ -544,6 +549,24 @@ def _guess_game(kinds: list[str]) -> str | None:
     return None
 
 
+def _as_text_cell(text: str) -> str:
+    """A cell no spreadsheet runs as a formula (``=HYPERLINK(…)``, ``@SUM(1)``, ``+1``): such a
+    cell, and one that already starts with the quote, gets a quote in front (OWASP's rule)."""
+    return _TEXT_MARK + text if text.startswith((*_FORMULA_STARTS, _TEXT_MARK)) else text
+
+
+def _score_cell(score: Score) -> str | int:
+    """A score as a number a spreadsheet adds up (``-3`` is a number, not a formula); text kept
+    as it was typed is a text cell."""
+    return "" if score is None else score if isinstance(score, int) else _as_text_cell(score)
+
+
+def _from_cell(cell: str) -> str:
+    """What :func:`_as_text_cell` wrote, read back as it was."""
+    cell = cell.strip()
+    return cell[1:] if cell.startswith(_TEXT_MARK) else cell
+
+
 def _decode(data: bytes | bytearray | memoryview) -> str:
     try:
         return bytes(data).decode("utf-8-sig")
@@ -583,7 +606,7 @@ def _read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]]
     except csv.Error:
         raise SheetError("sheet_csv", line=reader.line_num) from None
     _, header = lines[0]
-    header = [h.strip() for h in header]
+    header = [_from_cell(h) for h in header]
     if header[0].lower() not in ROUND_LABELS:
         raise SheetError("sheet_header", value=given(",".join(header)))
     names = header[1:]
@@ -596,8 +619,8 @@ def _read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]]
     rows: list[tuple[str, list[Score]]] = []
     claimed: list[Score] | None = None
     for number, cells in lines[1:]:
-        label = cells[0].strip()
-        values = [c.strip() for c in cells[1:]]
+        label = _from_cell(cells[0])
+        values = [_from_cell(c) for c in cells[1:]]
         while len(values) > len(players) and not values[-1]:
             values.pop()
         if len(values) > len(players):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from kamplib import Game, IllegalMove, RoundDeal, RuleError, make_rules, parse_cards
+from kamplib import Game, IllegalMove, KampError, RoundDeal, RuleError, make_rules, parse_cards
 from kamplib.cards import mask_of
 from kamplib.deal import deal_hands
 from kamplib.game import check_players
@@ -213,3 +213,66 @@ def test_house_rules_given_as_a_mapping_or_rules() -> None:
     assert Game(P4, "sekskamp", {"queen_points": 5}, seed=1).rules == rules
     with pytest.raises(RuleError, match="Ukjent husregel"):
         Game(P4, "femkamp", {"dronning": 5})
+
+
+# -- arguments that are wrong answer in words (issue 23) -----------------------------------------
+def test_deals_of_another_game_are_refused_in_words() -> None:
+    three = Game(P4[:3], "femkamp", seed=1).deals
+    sekskamp = Game(P4, "sekskamp", seed=1).deals
+    for deals in (three, sekskamp, [RoundDeal("xx", 3, three[0].hands)],
+                  [RoundDeal("pass", True, three[0].hands)]):
+        with pytest.raises(RuleError) as info:
+            Game(P4, "femkamp", deals=deals)
+        assert info.value.code == "deal_out_of_order"
+        assert "Utdeling" in str(info.value) and "Deal" in info.value.message("en")
+    with pytest.raises(RuleError, match=r"deals\[0\]\.hands"):
+        Game(P4, "femkamp", deals=[RoundDeal("pass", 3, 7)])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dealer", [9, 4, -1, True, 1.0])
+def test_a_first_dealer_that_is_no_seat_is_refused(dealer: object) -> None:
+    with pytest.raises(RuleError) as info:
+        Game(P4, "femkamp", first_dealer=dealer)  # type: ignore[arg-type]
+    assert info.value.code == "bad_argument" and "first_dealer" in str(info.value)
+    assert Game(P4, "femkamp", first_dealer=3).first_dealer == 3
+
+
+def test_a_game_used_from_two_threads_at_once_says_so_and_stays_whole() -> None:
+    import threading
+
+    game = Game(P4, "femkamp", seed=3)
+    inside, leave = threading.Event(), threading.Event()
+    rnd = game.round
+    plain_play = rnd.play
+
+    def slow_play(move: object) -> None:  # the first thread stays inside play() a while
+        inside.set()
+        leave.wait(5)
+        plain_play(move)  # type: ignore[arg-type]
+
+    rnd.play = slow_play  # type: ignore[method-assign]
+    first = game.legal_moves()[0]
+    worker = threading.Thread(target=game.play, args=(first,))
+    worker.start()
+    assert inside.wait(5)
+    for call in (lambda: game.play(first), game.undo, lambda: game.undo_last_move_of("Kari")):
+        with pytest.raises(KampError) as info:
+            call()
+        assert info.value.code == "game_in_use" and "tråd" in str(info.value)
+    leave.set()
+    worker.join(5)
+    del rnd.play
+    assert [m for _, m in game.round.history] == [first]  # played once, by the first thread
+    play_first(game)
+    assert [r.kind for r in game.rounds] == list(game.order)
+
+
+def test_a_game_handed_from_thread_to_thread_is_fine() -> None:
+    import threading
+
+    game = Game(P4, "femkamp", seed=4)
+    for _ in range(3):
+        worker = threading.Thread(target=lambda: game.play(game.legal_moves()[0]))
+        worker.start()
+        worker.join()
+    assert len(game.round.history) == 3

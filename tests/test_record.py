@@ -418,3 +418,15 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
     with pytest.raises(RecordError) as info:
         load_record(tmp_path / "missing.json")
     assert info.value.code == "record_unreadable"
+
+
+def test_a_key_twice_in_one_object_is_refused_by_its_name() -> None:
+    text = write_record(Game(PLAYERS, "femkamp", seed=7))
+    doubled = text.replace('"game": "femkamp"', '"game": "femkamp", "game": "sekskamp"', 1)
+    assert doubled != text
+    err = error_of(doubled)
+    assert err.code == "record_key_twice" and "«game»" in str(err) and "'game'" in err.en
+    in_a_round = text.replace('"dealer": "Per"', '"dealer": "Per", "dealer": "Kari"', 1)
+    assert in_a_round != text
+    err = error_of(in_a_round)
+    assert err.code == "record_key_twice" and "rounds[0]" in str(err) and "«dealer»" in str(err)

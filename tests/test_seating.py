@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from kamplib import Game, RuleError, make_rules, parse_card
@@ -59,3 +61,37 @@ def test_every_round_of_a_game_starts_as_seating_says() -> None:
             pending = deal.kind == "trumf" and rules.get("trump") == "dealer"
             assert rnd.to_move == first_to_act(deal.kind, deal.dealer, deal.hands, g.rules,
                                                pending)
+
+
+# -- names a reader can see (issue 23) ---------------------------------------------------------
+@pytest.mark.parametrize("name", [
+    "\u3164", "\uffa0", "\u115f", "\u2800", "\u0301", "\ufe0f", "\U000e0100", "\u034f",
+    "Kari\u3164", "Ka\u200dri", "Kari\u200d", "\u200d😀", "😀\u200d", "Kari \u0301", "Ola\u00ad",
+    "\U000e0067\U000e0062", "🏴\U000e0067\U000e0062",  # a flag's tags without their end
+])
+def test_a_name_with_a_character_nobody_sees_is_refused(name: str) -> None:
+    with pytest.raises(RuleError) as info:
+        check_players([name, "Ola", "Siri"])
+    assert info.value.code == "player_name_hidden"
+    assert "U+" in str(info.value) and str(info.value).isprintable()
+
+
+@pytest.mark.parametrize("name", [
+    "👨\u200d👩\u200d👧", "🏳️\u200d🌈", "👍🏽", "❤️", "1️⃣", "🇳🇴", "Zoë", "A\u030ase", "김민준", "نور",
+    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "Ola Nordmann",
+])
+def test_emoji_sequences_and_every_script_are_names(name: str) -> None:
+    assert check_players([name, "Ola", "Siri"])[0] == unicodedata.normalize("NFC", name)
+
+
+def test_two_names_that_look_the_same_are_one_name_twice() -> None:
+    with pytest.raises(RuleError) as info:
+        check_players(["❤", "❤\ufe0f", "Siri"])
+    assert info.value.code == "player_names_same"
+
+
+def test_messages_show_an_emoji_name_as_it_is() -> None:
+    family = "👨\u200d👩\u200d👧"
+    with pytest.raises(RuleError) as info:
+        check_players([family, family, "Siri"])
+    assert family in str(info.value)

@@ -366,3 +366,18 @@ def test_bad_row_and_player_references() -> None:
         sheet.set_score(0, "Nils", 1)
     with pytest.raises(SheetError):
         sheet.add_row("pass", [1, 2])
+
+
+def test_a_formula_in_a_name_or_cell_is_written_as_text_and_read_back() -> None:
+    """OWASP's CSV injection rule: a cell starting with = + - @ tab or CR gets a quote first."""
+    names = ['=HYPERLINK("http://x","y")', "@SUM(1)", "+1", "-Per"]
+    sheet = ScoreSheet(names)
+    sheet.add_row("pass", [3, "=1+1", -2, None])
+    text = sheet.to_csv()
+    lines = text.splitlines()
+    assert lines[0] == "round,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'@SUM(1),'+1,'-Per"
+    assert lines[1] == "pass,3,'=1+1,-2,"  # a minus score is a number: it stays one
+    back = ScoreSheet.from_csv(text)
+    assert back.players == tuple(names) and back.rows == sheet.rows
+    quoted = ScoreSheet(["'Kari", "Ola", "Siri"])  # a name that starts with the quote itself
+    assert ScoreSheet.from_csv(quoted.to_csv()).players == quoted.players
