@@ -8,6 +8,8 @@ APP_PORT ?= 8866
 # The browser edition (scripts/build_site.py): a static site in SITE_DIR, Python in the browser.
 SITE_DIR ?= build/site
 SITE_PORT ?= 8867
+# Where `make site-serve` listens: 127.0.0.1 for this machine, 0.0.0.0 for the class network.
+SITE_HOST ?= 127.0.0.1
 
 .PHONY: test lint app site site-serve clean
 
@@ -31,7 +33,7 @@ site: $(STAMP)
 	$(BIN)/python scripts/build_site.py --out $(SITE_DIR)
 
 site-serve: site
-	$(BIN)/python -m http.server --bind 127.0.0.1 --directory $(SITE_DIR) $(SITE_PORT)
+	$(BIN)/python scripts/serve_site.py $(SITE_DIR) --host $(SITE_HOST) --port $(SITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

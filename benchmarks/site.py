@@ -7,7 +7,7 @@ It builds the site as `make site` does (plus one page that times the search bot)
 `make site-serve` does, and measures in Debian's Chromium, every request to another host
 aborted:
 
-- size: the site's bytes on disk, by part, and gzipped (what a host that compresses sends);
+- size: the site's bytes on disk, by part, and as `make site-serve` sends them;
 - first visit: the bytes fetched until the first page is idle;
 - open: ms from navigation to the first interactive widget of the course's step 02 (a card of
   its sample hand that may be played), cold (a new browser profile, empty cache) and warm (the
@@ -31,7 +31,6 @@ The machine is shared and noisy: read the medians and ratios, and compare within
 from __future__ import annotations
 
 import argparse
-import gzip
 import inspect
 import json
 import os
@@ -142,18 +141,21 @@ def build_bench_site(games: int) -> tuple[Path, dict[str, Any]]:
 
 
 def size_report(site: Path) -> dict[str, Any]:
-    """Bytes on disk and gzipped, for the whole site and its parts."""
+    """Bytes on disk and as `make site-serve` sends them (the precompressed Brotli copy where
+    the build wrote one), for the whole site and its parts."""
     parts: dict[str, list[int]] = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        if path.suffix in (".br", ".gz"):
+            continue
         name = path.name
         part = ("Pyodide runtime" if name.startswith(("pyodide.", "python_stdlib"))
                 else "Python wheels" if name.endswith(".whl")
                 else "page script and styles" if path.parent.name == "static"
                 else "pages and the rest")
-        data = path.read_bytes()
+        brotli = path.with_name(name + ".br")
         row = parts.setdefault(part, [0, 0])
-        row[0] += len(data)
-        row[1] += len(gzip.compress(data, compresslevel=6))
+        row[0] += path.stat().st_size
+        row[1] += (brotli if brotli.exists() else path).stat().st_size
     total = [sum(r[0] for r in parts.values()), sum(r[1] for r in parts.values())]
     return {"parts": parts, "total": total}
 
@@ -291,7 +293,7 @@ def search_in_cpython(games: int) -> dict[str, Any]:
 
 def report(r: dict[str, Any]) -> str:
     mb = 1e6
-    lines = ["| part | on disk | gzipped |", "|---|---|---|"]
+    lines = ["| part | on disk | as sent (Brotli where precompressed) |", "|---|---|---|"]
     for part, (raw, packed) in sorted(r["size"]["parts"].items()):
         lines.append(f"| {part} | {raw / mb:.1f} MB | {packed / mb:.1f} MB |")
     raw, packed = r["size"]["total"]

@@ -466,6 +466,45 @@ def versioned(path: Path, name: str) -> str:
     return f"{name}?v={sha256(path)[:10]}"
 
 
+# --- what a host sends ---------------------------------------------------------------------------
+
+# Files a host may send compressed: text and WebAssembly (zip archives are compressed already).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".txt")
+WORTH = 0.9  # a compressed copy is kept only if it is at most this share of the original
+
+
+def precompress(out: Path, cache: Path) -> None:
+    """Write ``name.br`` and ``name.gz`` beside every compressible file of the site.
+
+    Hosts that serve precompressed files (`make site-serve`, nginx's gzip_static/brotli_static,
+    Netlify) then send Python's 9.6 MB WebAssembly as 2.7 MB without compressing anything per
+    request.  Node's zlib does the work (site/compress.mjs; Brotli needs no Python package);
+    the results are kept in the cache by the file's sha256, so a build compresses only what
+    changed.
+    """
+    folder = cache / "compressed"
+    folder.mkdir(parents=True, exist_ok=True)
+    files = [p for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE]
+    digests = {p: sha256(p) for p in files}
+    jobs = [[str(p), str(folder / d)] for p, d in digests.items()
+            if not (folder / f"{d}.br").exists() or not (folder / f"{d}.gz").exists()]
+    if jobs:
+        run(["node", str(SITE_DIR / "compress.mjs"), json.dumps(jobs)])
+    for path, digest in digests.items():
+        size = path.stat().st_size
+        for suffix in (".br", ".gz"):
+            packed = folder / f"{digest}{suffix}"
+            if packed.stat().st_size <= WORTH * size:
+                shutil.copyfile(packed, path.with_name(path.name + suffix))
+
+
+def settle_modes(out: Path) -> None:
+    """Folders 755 and files 644: readable by the web server, writable by their owner only
+    (files copied out of Pyodide's build came out world-writable)."""
+    for path in [out, *out.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+
+
 # --- the build -----------------------------------------------------------------------------------
 
 def bundle(node_modules: Path, static: Path) -> None:
@@ -537,11 +576,14 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
     for name in sorted(site.copies):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, out / name)
+    precompress(out, cache)
+    settle_modes(out)
     return {
         "pages": [page_url(p) for p in manifest.pages],
         "elsewhere": [page_url(p) for p in manifest.left_out],
         "wheels": sorted(lock["packages"]),
-        "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+        "bytes": sum(p.stat().st_size for p in out.rglob("*")
+                     if p.is_file() and p.suffix not in (".br", ".gz")),
     }
 
 

@@ -303,3 +303,38 @@ def test_a_shipped_file_that_differs_from_its_pin_stops_the_build(tmp_path: Path
     listing.write_text(f"{'0' * 64}  pyodide/missing.wasm\n")
     with pytest.raises(BUILDER.BuildError, match="missing"):
         BUILDER.check_shipped(tmp_path, listing)
+
+
+# --- what a host sends -------------------------------------------------------------------------
+
+def test_shipped_files_are_readable_by_all_and_writable_by_their_owner_only(
+        sample: Path) -> None:
+    for path in [sample, *sample.rglob("*")]:
+        mode = path.stat().st_mode & 0o777
+        assert mode == (0o755 if path.is_dir() else 0o644), (path, oct(mode))
+
+
+def brotli_decoded(path: Path) -> bytes:
+    """A .br file decoded by Node's zlib (Python has no Brotli without another package)."""
+    code = ("const z = require('zlib'); const fs = require('fs');"
+            "process.stdout.write(z.brotliDecompressSync(fs.readFileSync(process.argv[1])))")
+    return subprocess.run(["node", "-e", code, str(path)], capture_output=True,
+                          check=True).stdout
+
+
+def test_text_and_webassembly_come_precompressed_beside_the_originals(sample: Path) -> None:
+    import gzip
+
+    packed = {p.with_suffix("") for p in sample.rglob("*.gz")}
+    assert packed == {p.with_suffix("") for p in sample.rglob("*.br")}
+    wasm = next(sample.rglob("pyodide.asm.wasm"))
+    for original in (wasm, sample / "index.html", sample / "static" / "kamp-site.js"):
+        assert original in packed, original
+    for original in packed:
+        assert original.suffix in BUILDER.COMPRESSIBLE, original  # zip archives are not
+        assert gzip.decompress(original.with_name(original.name + ".gz").read_bytes()) == \
+            original.read_bytes()
+    for original in (wasm, sample / "index.html"):
+        brotli = original.with_name(original.name + ".br")
+        assert brotli_decoded(brotli) == original.read_bytes()
+        assert brotli.stat().st_size < 0.35 * original.stat().st_size
