@@ -55,6 +55,8 @@ class RoundKind:
     card_left_value: ClassVar[int] = 0
     # a card whose picture stands for the round (tiles, headings)
     icon: ClassVar[str] = "AS"
+    # the house rules this kind of round reads (kamplib.rules.RULE_CHOICES keys)
+    house_rules: ClassVar[tuple[str, ...]] = ()
 
     # -- what cards are worth ----------------------------------------------------------------
     def value_masks(self, rules: Rules) -> ValueMasks:
@@ -155,12 +157,14 @@ class Pass(RoundKind):
     key = "pass"
     trick_value = 1
     icon = "AS"
+    house_rules = ("ace_low_in_pass",)
 
 
 class Klover(RoundKind):
     key = "klover"
     aliases = ("kløver",)
     icon = "5C"
+    house_rules = ("clubs_take_all_zero",)
     club_value: ClassVar[int] = 1
 
     def value_masks(self, rules: Rules) -> ValueMasks:
@@ -191,6 +195,7 @@ class Klover(RoundKind):
 class Damer(RoundKind):
     key = "damer"
     icon = "QH"
+    house_rules = ("queen_points",)
 
     def value_masks(self, rules: Rules) -> ValueMasks:
         return ((QUEENS, rules.queen_points),)
@@ -206,6 +211,7 @@ class FanTan(RoundKind):
     pass_value = 1
     card_left_value = 1
     icon = "7H"
+    house_rules = ("fantan_layout", "fantan_opener", "fantan_deck", "fantan_voluntary_pass")
 
     def trick_scores(self, tricks_won: Sequence[int], taken: Sequence[int], rules: Rules,
                      multiplier: int = 1) -> list[int]:
@@ -240,11 +246,13 @@ class Trumf(RoundKind):
     trick_value = -1
     has_trump = True
     icon = "AS"
+    house_rules = ("trump",)
 
 
 class Finale(RoundKind):
     key = "finale"
     icon = "QC"
+    house_rules = ("finale_queen_of_clubs",)
     other_queen_value: ClassVar[int] = 4
     club_value: ClassVar[int] = 1
 

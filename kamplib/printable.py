@@ -26,7 +26,7 @@ from kamplib.kinds import kind_of
 from kamplib.rules import Rules, make_rules, round_multiplier, rule_help
 from kamplib.scoring import points_in_play as _points_in_play
 from kamplib.seating import TABLE_SIZES, check_players, default_players
-from kamplib.teach.house_rules import game_name, rule_name, value_label
+from kamplib.teach.house_rules import game_name, house_changes, rule_name, value_label
 
 __all__ = ["Printable", "points_in_play", "printout_html", "PRINT_CSS"]
 
@@ -228,7 +228,7 @@ class Printable:
                 + "".join(rows) + f"</table><p class=\"note\">{self._t(fantan)}</p>")
 
     def _house(self) -> str:
-        house = self.rules.differences()
+        house = house_changes(self.rules)
         if not house:
             return f"<p>{self._t('print_house_none')}</p>"
         items = "".join(f"<li>{_e(rule_name(key, self.lang))}: "

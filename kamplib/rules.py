@@ -33,6 +33,8 @@ __all__ = [
     "RULE_KEYS",
     "rule_help",
     "round_multiplier",
+    "rules_in_play",
+    "GAME_WIDE_RULES",
 ]
 
 GAMES: dict[str, tuple[str, ...]] = {
@@ -61,6 +63,9 @@ _GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "sekskamp": {"fantan_layout": "sixes_and_sevens", "trump": "draw"},
 }
 RULE_KEYS: tuple[str, ...] = ("order", *RULE_CHOICES)
+# House rules about the whole game rather than one kind of round (each kind names its own:
+# kamplib.kinds.RoundKind.house_rules).
+GAME_WIDE_RULES: tuple[str, ...] = ("order", "last_round_double", "tie_break")
 
 register({
     "rule_help_order": {
@@ -152,6 +157,15 @@ class Rules:
     def multiplier(self, index: int) -> int:
         """What round ``index`` (from 0) of the game counts: see :func:`round_multiplier`."""
         return round_multiplier(self, index)
+
+
+def rules_in_play(order: Iterable[str]) -> tuple[str, ...]:
+    """The house rules that can change a game of these rounds, in :data:`RULE_KEYS` order: the
+    game-wide ones and those its kinds of round read (a Femkamp has no Trumf, so no ``trump``)."""
+    read = set(GAME_WIDE_RULES)
+    for kind in order:
+        read.update(KINDS[parse_kind(kind)].house_rules)
+    return tuple(key for key in RULE_KEYS if key in read)
 
 
 def round_multiplier(rules: Rules, index: int) -> int:

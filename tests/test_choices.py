@@ -31,6 +31,29 @@ def test_choices_are_read_and_written_back_the_same() -> None:
     assert read_choices({"lang": ["nb", "en"]}).lang == "en"
 
 
+def test_the_look_is_a_choice_that_every_link_carries() -> None:
+    c = read_choices({"theme": "dark", "deck": "four", "lang": "en"})
+    assert c.problems == () and (c.theme, c.deck, c.four_color) == ("dark", "four", True)
+    assert dict(parse_qsl(c.query())) == {"theme": "dark", "deck": "four", "lang": "en"}
+    assert read_choices(dict(parse_qsl(c.query()))) == c
+    assert read_choices({"theme": "DARK"}).theme == "dark"  # as Voilà reads it
+    assert read_choices({}).query() == "" and not read_choices({}).four_color
+    from kamplib.teach.site import nav_html
+
+    html = nav_html("tutorial/02-pass.ipynb", c)
+    assert html.count("theme=dark") == html.count("href=") > 3
+
+
+def test_the_widgets_draw_the_deck_the_page_chose() -> None:
+    from kamplib.widgets import Drill, PlayHand
+
+    assert not PlayHand("pass", level="random", hint_level="random").four_color
+    set_current(read_choices({"deck": "four"}))
+    assert PlayHand("pass", level="random", hint_level="random").four_color
+    assert Drill("legal_cards").four_color
+    assert not Drill("legal_cards", four_color=False).four_color  # as asked, when asked
+
+
 def test_house_rules_follow_to_another_game_but_the_order_does_not() -> None:
     c = read_choices({"game": "femkamp", "order": "pass,klover,damer,grand,fantan",
                       "queen_points": "5"})
@@ -55,6 +78,10 @@ def test_house_rules_follow_to_another_game_but_the_order_does_not() -> None:
     ({"game": "custom"}, "et eget spill trenger rekkefølgen av rundene"),
     ({"lang": "de"}, "velg nb (bokmål) eller en (English), ikke «de»"),
     ({"colour": "red"}, "Adressen har et valg som kamp ikke kjenner («colour»)"),
+    ({"theme": "neon"}, "Utseendet i adressen kunne ikke brukes: «neon» er ikke et av valgene "
+                        "(light, dark)."),
+    ({"deck": "5"}, "Valget av kortstokk i adressen kunne ikke brukes: «5» er ikke et av "
+                    "valgene (two, four)."),
     ({"queen_points": "5" * 500}, "verdien er for lang"),
 ])
 def test_a_bad_value_is_named_and_replaced_by_its_default(params: dict, words: str) -> None:

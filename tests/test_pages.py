@@ -194,3 +194,46 @@ for page, modules in json.loads(sys.argv[1]).items():
     done = subprocess.run([sys.executable, "-c", probe, json.dumps(pages)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_pages_head_names_only_the_house_rules_of_its_game() -> None:
+    chosen = read_choices({"game": "sjukamp", "trump": "dealer", "queen_points": "5",
+                           "finale_queen_of_clubs": "4"})
+    femkamp = open_page("tutorial/04-damer.ipynb").html(chosen)
+    assert "Poeng per dame: 5 poeng" in femkamp
+    assert "Trumf" not in femkamp and "finalen" not in femkamp
+    sjukamp = open_page("sjukamp/02-trumf-med-spar.ipynb").html(chosen)
+    assert "Trumf i trumfrunden: giveren velger" in sjukamp and "Kløver dame i finalen" in sjukamp
+    # the front page and the explorations are about the chosen game
+    assert "giveren velger" in open_page(FRONT).html(chosen)
+    assert [p.game for p in SITE if p.path.startswith(("tutorial/", "sjukamp/"))] == \
+        ["femkamp"] * 10 + ["sjukamp"] * 5
+
+
+def test_the_front_page_offers_the_dark_theme_and_the_four_colour_deck() -> None:
+    nb = front_html(read_choices({}))
+    assert "Utseende:" in nb and "Kortstokk:" in nb
+    dark = {_target(FRONT, h): h for h in _hrefs(nb) if "theme=dark" in h}
+    assert FRONT in dark
+    chosen = read_choices({"theme": "dark", "deck": "four"})
+    html = front_html(chosen)
+    assert "<b>mørkt</b>" in html and "<b>fire farger</b>" in html
+    # every link of the front page keeps both, but the switch back to light or two colours
+    links = re.findall(r"<a class='([^']+)'[^>]*href='([^']+)'", html)
+    assert len(links) == 10  # language, look, deck, three games, four explorations
+    for classes, h in links:
+        query = dict(parse_qsl(urlsplit(h.replace("&amp;", "&")).query))
+        assert query.get("theme") == ("dark" if "kamp-theme" not in classes else None), h
+        assert query.get("deck") == ("four" if "kamp-deck" not in classes else None), h
+
+
+def test_every_page_head_carries_the_palette_and_the_chosen_deck() -> None:
+    from kamplib.draw.cards import four_color_css
+
+    head = open_page("tutorial/02-pass.ipynb")
+    plain = head.html(read_choices({}))
+    assert "--kamp-ink" in plain and "kamp-theme-light" in plain
+    assert four_color_css() not in plain
+    chosen = head.html(read_choices({"theme": "dark", "deck": "four"}))
+    assert "kamp-theme-dark" in chosen and four_color_css() in chosen
+    assert "svg.card.clubs:not(.four-color) > g{fill:#137a2f}" in four_color_css()

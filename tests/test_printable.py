@@ -59,6 +59,14 @@ def test_summary_shows_the_house_rules_chosen() -> None:
     assert "_" not in text  # no code names
 
 
+def test_a_femkamp_printout_names_only_femkamps_house_rules() -> None:
+    chosen = read_choices({"game": "sjukamp", "trump": "dealer", "queen_points": "5"})
+    femkamp = _text(Printable(**chosen.table("femkamp")).summary_html())
+    assert "Poeng per dame: 5 poeng" in femkamp and "Trumf" not in femkamp
+    sjukamp = _text(Printable(**chosen.table()).summary_html())
+    assert "Trumf i trumfrunden: giveren velger" in sjukamp
+
+
 def test_extra_game_says_how_a_tie_is_settled() -> None:
     text = _text(Printable("sjukamp", {"tie_break": "extra_game"}).summary_html())
     assert "de som står likt, spiller et helt nytt spill mot hverandre" in text

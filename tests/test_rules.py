@@ -128,3 +128,24 @@ def test_rules_are_frozen() -> None:
     assert isinstance(rules, Rules)
     with pytest.raises(AttributeError):
         rules.queen_points = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_house_rule_out_of_play_changes_nothing_in_the_game(game: str) -> None:
+    """``rules_in_play`` is what a game's rounds read: any other house rule, at any value, plays
+    the very same game (the same deals, moves and scores), so a page may leave it out."""
+    from kamplib.rules import GAME_WIDE_RULES, RULE_CHOICES, rules_in_play
+    from kamplib.teach.examples import bot_game
+
+    in_play = rules_in_play(GAMES[game])
+    assert set(GAME_WIDE_RULES) <= set(in_play)
+    base = bot_game(game, seed=3, level="random")
+    for key in RULE_CHOICES:
+        if key in in_play:
+            continue
+        for value in RULE_CHOICES[key]:
+            other = bot_game(game, seed=3, level="random", rules={key: value})
+            assert other.totals() == base.totals(), (key, value)
+            assert [r.history for r in other.rounds] == [r.history for r in base.rounds]
+    # and every house rule is read by some round of some game, or by the game as a whole
+    assert set(RULE_CHOICES) <= {k for g in GAMES.values() for k in rules_in_play(g)}

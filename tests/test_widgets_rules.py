@@ -6,7 +6,7 @@ import random
 
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
-from kamplib.rules import RULE_CHOICES, make_rules
+from kamplib.rules import GAMES, RULE_CHOICES, make_rules, rules_in_play
 from kamplib.teach.choices import current, read_choices
 from kamplib.widgets import PlayGame, PlayHand, RulesPicker
 from kamplib.widgets.rules_picker import parse_order
@@ -30,6 +30,36 @@ def test_game_change_brings_its_defaults() -> None:
     assert p.rule_inputs["fantan_layout"].value == "sixes_and_sevens"
     assert p.rule_inputs["trump"].value == "draw"
     assert p.order_input.value == "Pass, Kløver, Damer, Fan Tan, Grand, Trumf"
+
+
+def test_another_game_keeps_the_house_rules_chosen_so_far() -> None:
+    p = RulesPicker()
+    p.set(queen_points=5, fantan_opener="left_of_dealer", last_round_double=True)
+    p.game_input.value = "sjukamp"  # the printout's «Poeng per dame» stayed 4 → 5 was lost
+    assert p.rules.queen_points == 5 and p.rule_inputs["queen_points"].value == 5
+    assert p.rules.fantan_opener == "left_of_dealer" and p.rules.last_round_double
+    assert p.rules.trump == "S" and p.rules.order == GAMES["sjukamp"]
+    p.set(trump="dealer")
+    p.game_input.value = "sekskamp"
+    assert p.rules.trump == "dealer" and p.rules.queen_points == 5
+    assert p.rules.fantan_layout == "sixes_and_sevens"  # Sekskamp's own layout
+    p.game_input.value = "femkamp"
+    assert p.rules.fantan_layout == "sevens" and p.rules.queen_points == 5
+    assert current().changes == p.settings
+
+
+def test_it_lists_only_the_house_rules_of_the_chosen_games_rounds() -> None:
+    p = RulesPicker()
+    assert "trump" not in p.shown_rules and "finale_queen_of_clubs" not in p.shown_rules
+    assert p.shown_rules == rules_in_play(GAMES["femkamp"])
+    assert p.rule_rows["trump"].layout.display == "none"
+    p.game_input.value = "sekskamp"
+    assert "trump" in p.shown_rules and "finale_queen_of_clubs" not in p.shown_rules
+    p.game_input.value = "sjukamp"
+    assert {"trump", "finale_queen_of_clubs"} <= set(p.shown_rules)
+    p.order_input.value = "Pass, Grand"
+    p.game_input.value = "custom"
+    assert p.shown_rules == ("order", "ace_low_in_pass", "last_round_double", "tie_break")
 
 
 def test_bad_input_is_said_and_the_last_good_rules_kept() -> None:

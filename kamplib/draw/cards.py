@@ -16,8 +16,7 @@ from kamplib.draw import texts as _texts  # noqa: F401  (registers the drawing's
 from kamplib.i18n import t
 
 __all__ = ["card_svg", "card_back_svg", "card_face_url", "PALE_FACE", "hand_html", "suit_color",
-           "card_classes", "SUIT_CLASS",
-           "RANK_CLASS"]
+           "card_classes", "SUIT_CLASS", "RANK_CLASS", "four_color_css"]
 
 SUIT_CLASS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 RANK_CLASS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight",
@@ -36,6 +35,14 @@ PALE_FACE = "#ebebeb"
 def suit_color(suit: str, four_color: bool = False) -> str:
     """The ink of a suit: red and black, or the four-colour deck."""
     return (_FOUR_COLORS if four_color else _TWO_COLORS)[suit]
+
+
+def four_color_css() -> str:
+    """Rules that redraw every card picture on the page in the four-colour deck (a page whose
+    learner chose it): the suit's ink is the card's one ``fill``, which a stylesheet overrides."""
+    return "\n".join(
+        f"svg.card.{SUIT_CLASS[suit]}:not(.four-color) > g{{fill:{ink}}}"
+        for suit, ink in _FOUR_COLORS.items() if ink != _TWO_COLORS[suit])
 
 
 def card_classes(card: Card, *, four_color: bool = False) -> list[str]:

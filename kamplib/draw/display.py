@@ -6,7 +6,7 @@ and test as text) with the display hook Jupyter looks for; no notebook needs ``H
 
 from __future__ import annotations
 
-__all__ = ["Html", "Svg", "SR_ONLY", "MUTED"]
+__all__ = ["Html", "Svg", "SR_ONLY", "MUTED", "PALETTE", "color", "palette_css", "DARK_PAGE"]
 
 
 class Html(str):
@@ -36,3 +36,42 @@ class Svg(str):
 SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
            "clip:rect(0,0,0,0);white-space:nowrap;border:0")
 MUTED = "color:var(--jp-ui-font-color2,#595959)"
+
+
+# The colours the pages' own drawings use, light and dark: every text at least 4.5:1 on the
+# background it is drawn on (the page's: white in the light theme, #111 in Voilà's dark one; or
+# the tile's or the note's own), every edge at least 3:1.  A drawing says ``color("ink")``, a
+# CSS variable with the light value as its fallback, so a picture reads right where no stylesheet
+# is loaded (a download, a printout); :func:`palette_css` switches them to the dark values.
+PALETTE: dict[str, tuple[str, str]] = {
+    "ink": ("#1b1b1b", "#ececec"),          # text on a surface of our own (tile, note)
+    "muted": ("#595959", "#b5b5b5"),        # secondary text
+    "link": ("#1a5fb4", "#8ab4f8"),
+    "alert": ("#aa1122", "#ff8a80"),        # a problem with the choices, a refused move
+    "good": ("#1d6b1d", "#7fd17f"),
+    "bad": ("#b3261e", "#ff8a80"),
+    "surface": ("#fafafa", "#1e1e1e"),      # a tile, a box on the page
+    "edge": ("#8c8c8c", "#8c8c8c"),         # the edge of a tile or a box (3:1 on both pages)
+    "note": ("#f5f8fb", "#1c2733"),         # a note's background
+    "note-edge": ("#5b87b3", "#6f9fd0"),
+    "rule": ("#dddddd", "#3d3d3d"),         # lines between table rows (not information)
+}
+# The page behind the drawings in the dark theme (Voilà's JupyterLab Dark): what contrast is
+# measured against.
+DARK_PAGE = "#111111"
+# Where the dark values apply: Voilà's dark page, JupyterLab's, or a page whose head says so
+# (the browser edition draws its own page).  Two rules: a browser without ``:has`` drops only
+# the second.
+_DARK = ('body.theme-dark, body[data-jp-theme-light="false"]', "body:has(.kamp-theme-dark)")
+
+
+def color(name: str) -> str:
+    """The CSS value of a palette colour: its variable, with the light colour as fallback."""
+    return f"var(--kamp-{name},{PALETTE[name][0]})"
+
+
+def palette_css() -> str:
+    """The stylesheet that gives the palette its values, light and dark."""
+    light = ";".join(f"--kamp-{k}:{v[0]}" for k, v in PALETTE.items())
+    dark = ";".join(f"--kamp-{k}:{v[1]}" for k, v in PALETTE.items())
+    return "\n".join([f":root{{{light}}}", *(f"{where}{{{dark}}}" for where in _DARK)])

@@ -8,12 +8,14 @@ from typing import Any
 
 from kamplib.cards import parse_card
 from kamplib.draw.cards import card_svg
-from kamplib.draw.display import Html
+from kamplib.draw.display import Html, color
 from kamplib.i18n import t
 from kamplib.kinds import KINDS
 from kamplib.rules import defaults, round_multiplier
 
 __all__ = ["rounds_overview_html"]
+
+EDGE, SURFACE, INK, MUTED_INK = (color(c) for c in ("edge", "surface", "ink", "muted"))
 
 
 def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
@@ -36,11 +38,12 @@ def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
         name = k.name(lang)
         tiles.append(
             f"<div class='kamp-round-tile kamp-kind-{kind}' role='group' "
-            f"aria-label='{escape(f'{i + 1}. {name}')}' style='border:1px solid #bbb;"
-            f"border-radius:8px;padding:6px;width:9.5em;text-align:center;background:#fafafa'>"
+            f"aria-label='{escape(f'{i + 1}. {name}')}' style='border:1px solid {EDGE};"
+            f"border-radius:8px;padding:6px;width:9.5em;text-align:center;"
+            f"background:{SURFACE};color:{INK}'>"
             f"<div style='font-weight:bold'>{i + 1}. {escape(name)}</div>{icon}"
             f"<div class='kamp-goal'>{escape(k.goal(lang))}</div>"
-            f"<div class='kamp-points' style='color:#555'>{escape(points)}</div></div>")
+            f"<div class='kamp-points' style='color:{MUTED_INK}'>{escape(points)}</div></div>")
     heading = t("draw_overview", lang)
     return Html(f"<div class='kamp-rounds-overview' aria-label='{escape(heading)}' "
                 f"style='display:flex;gap:8px;flex-wrap:wrap'>{''.join(tiles)}</div>")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from kamplib.draw.display import MUTED, SR_ONLY
+from kamplib.draw.display import MUTED, SR_ONLY, color
 from kamplib.draw.tables import cell_text
 from kamplib.i18n import kind_name, t
 
@@ -100,7 +100,7 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
         else:
             totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
                           f"{cell_text(running[name])}</td>")
-    extra = "".join(f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
+    extra = "".join(f"<div class='kamp-problem' role='note' style='color:{color('bad')}'>⚠ "
                     f"{escape(m)}</div>" for m in sheet_problems)
     return (f"<table class='kamp-score-sheet' style='border-collapse:collapse;max-width:100%'>"
             f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody>"

@@ -2,9 +2,11 @@
 
 Each page of the app runs in its own kernel, so what the learner picked on one page reaches the
 next as URL parameters: ``?game=sjukamp&players=Anna,Bjørn,Kari&queen_points=5&lang=en``.  A
-shared link reproduces them.  :func:`read_choices` checks every parameter with the engine's own
-validation; a bad or tampered value is named in a sentence and replaced by its default, and the
-rest are kept.  :meth:`Choices.query` writes them back for the links of the page.
+shared link reproduces them.  Besides the game they carry how the page looks: ``theme=dark``
+(Voilà draws the page dark from the same parameter) and ``deck=four``, a four-colour deck.
+:func:`read_choices` checks every parameter with the engine's own validation; a bad or tampered
+value is named in a sentence and replaced by its default, and the rest are kept.
+:meth:`Choices.query` writes them back for the links of the page.
 """
 
 from __future__ import annotations
@@ -29,10 +31,15 @@ from kamplib.seating import check_players, default_players
 from kamplib.teach.house_rules import game_name, rule_name, value_label
 
 __all__ = ["Choices", "read_choices", "page_choices", "current", "set_current", "on_change",
-           "PARAMS", "NAME_LIMIT"]
+           "PARAMS", "NAME_LIMIT", "THEMES", "DECKS", "deck_colors"]
 
 # The URL parameters a page understands besides the house rules (RULE_CHOICES and order).
-PARAMS = ("game", "players", "lang")
+PARAMS = ("game", "players", "lang", "theme", "deck")
+# How a page may look: the first of each is the default.  The themes are the app's (Voilà's
+# light and dark); a deck is drawn in two colours (red and black) or four (clubs green,
+# diamonds blue).
+THEMES = ("light", "dark")
+DECKS = ("two", "four")
 NAME_LIMIT = 20  # characters in a player's name: a page stays readable on a phone
 _VALUE_LIMIT = 200  # characters in one parameter: anything longer is not something we wrote
 
@@ -48,6 +55,12 @@ register({
     "choice_game": {"nb": "Spillet", "en": "The game"},
     "choice_players": {"nb": "Spillerne", "en": "The players"},
     "choice_lang": {"nb": "Språket", "en": "The language"},
+    "choice_theme": {"nb": "Utseendet", "en": "The look"},
+    "choice_deck": {"nb": "Valget av kortstokk", "en": "The choice of deck"},
+    "choice_theme_light": {"nb": "lyst", "en": "light"},
+    "choice_theme_dark": {"nb": "mørkt", "en": "dark"},
+    "choice_deck_two": {"nb": "to farger", "en": "two colours"},
+    "choice_deck_four": {"nb": "fire farger", "en": "four colours"},
     "choice_rule": {"nb": "Husregelen «{rule}»", "en": "The house rule '{rule}'"},
     "choice_lang_allowed": {"nb": "velg nb (bokmål) eller en (English), ikke «{value}»",
                             "en": "choose nb (bokmål) or en (English), not '{value}'"},
@@ -70,6 +83,7 @@ class Choices:
 
     ``changes`` are the house rules the learner set, as the game's record writes them; they
     apply to whichever game a page plays (the order only to the chosen game itself).
+    ``theme`` and ``deck`` are how the pages look.
     """
 
     game: str = "femkamp"
@@ -77,6 +91,13 @@ class Choices:
     changes: Mapping[str, Any] = field(default_factory=dict)
     lang: str = "nb"
     problems: tuple[str, ...] = ()
+    theme: str = THEMES[0]
+    deck: str = DECKS[0]
+
+    @property
+    def four_color(self) -> bool:
+        """Whether cards are drawn in the four-colour deck."""
+        return self.deck == "four"
 
     @property
     def rules(self) -> Rules:
@@ -112,6 +133,10 @@ class Choices:
             params[key] = _written(value)
         if self.lang != LANGS[0]:
             params["lang"] = self.lang
+        if self.theme != THEMES[0]:
+            params["theme"] = self.theme
+        if self.deck != DECKS[0]:
+            params["deck"] = self.deck
         return urlencode(params, safe=",")
 
 
@@ -138,6 +163,13 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
     if lang not in LANGS:
         found.append(("choice_lang", RuleError("choice_lang_allowed", value=lang[:40])))
         lang = LANGS[0]
+    looks = {}
+    for key, code, allowed in (("theme", "choice_theme", THEMES), ("deck", "choice_deck", DECKS)):
+        value = raw.get(key, allowed[0]).lower()
+        if value not in allowed:
+            found.append((code, _not_one_of(raw[key], list(allowed))))
+            value = allowed[0]
+        looks[key] = value
     game = "femkamp"
     if "game" in raw:
         value = raw["game"].lower()
@@ -168,7 +200,7 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
         game = "femkamp"
     kept = make_rules(game, changes).differences()
     return Choices(game, players, kept, lang,
-                   tuple(_problem_text(what, err, lang) for what, err in found))
+                   tuple(_problem_text(what, err, lang) for what, err in found), **looks)
 
 
 def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:
@@ -246,6 +278,11 @@ def set_current(choices: Choices) -> None:
     _state["current"] = choices
     for listener in list(_state["listeners"]):
         listener(choices)
+
+
+def deck_colors(four_color: bool | None = None) -> bool:
+    """Whether to draw the four-colour deck: as given, or else as the page's choices say."""
+    return current().four_color if four_color is None else bool(four_color)
 
 
 def on_change(listener: Callable[[Choices], None]) -> None:

@@ -14,9 +14,9 @@ from kamplib.i18n import LANGS, register, t
 from kamplib.kinds import KINDS
 from kamplib.rules import GAMES
 from kamplib.teach.choices import Choices
-from kamplib.teach.site import FRONT, LINK_STYLE, href, link, section_pages
+from kamplib.teach.site import FRONT, LINK_STYLE, game_section, href, link, section_pages
 
-__all__ = ["front_html", "language_switch", "share_html"]
+__all__ = ["front_html", "language_switch", "look_switch", "share_html"]
 
 register({
     "front_welcome": {
@@ -32,6 +32,8 @@ register({
         "en": "The buttons, messages, tables and the printable summary are in English. The "
               "course text itself is written in Norwegian (bokmål) for now."},
     "front_lang_switch": {"nb": "Språk:", "en": "Language:"},
+    "front_theme_switch": {"nb": "Utseende:", "en": "Look:"},
+    "front_deck_switch": {"nb": "Kortstokk:", "en": "Deck:"},
     "front_lang_nb": {"nb": "norsk (bokmål)", "en": "norsk (bokmål)"},
     "front_lang_en": {"nb": "English", "en": "English"},
     "front_games": {"nb": "De tre spillene", "en": "The three games"},
@@ -103,10 +105,35 @@ def language_switch(path: str, choices: Choices) -> str:
             f"{escape(t('front_lang_switch', lang))} {' · '.join(parts)}</p>")
 
 
+# how each look is named: the line's label, and each value's word
+_LOOKS = {
+    "theme": ("front_theme_switch", {"light": "choice_theme_light", "dark": "choice_theme_dark"}),
+    "deck": ("front_deck_switch", {"two": "choice_deck_two", "four": "choice_deck_four"}),
+}
+
+
+def look_switch(path: str, choices: Choices, key: str) -> str:
+    """Links to the same page drawn each other way (``theme``: light or dark, ``deck``: two or
+    four colours), keeping the other choices."""
+    lang = choices.lang
+    chosen = getattr(choices, key)
+    label, values = _LOOKS[key]
+    parts = []
+    for value, code in values.items():
+        name = escape(t(code, lang))
+        if value == chosen:
+            parts.append(f"<b>{name}</b>")
+        else:
+            target = href(path, path, choices.with_(**{key: value}))
+            parts.append(f"<a class='kamp-{key}' style='{LINK_STYLE}' "
+                         f"href='{escape(target)}'>{name}</a>")
+    return (f"<p class='kamp-{key}-switch' style='margin:4px 0'>"
+            f"{escape(t(label, lang))} {' · '.join(parts)}</p>")
+
+
 def _game_block(game: str, choices: Choices) -> str:
     lang = choices.lang
-    section = "tutorial" if game == "femkamp" else game
-    first = section_pages(section)[0]
+    first = section_pages(game_section(game))[0]
     start = link(FRONT, first.path, t("front_start", lang, title=first.title(lang)), choices,
                  f"kamp-link kamp-start kamp-start-{game}")
     rules = choices.rules_for(game)
@@ -129,7 +156,8 @@ def front_html(choices: Choices) -> str:
         f"{escape(t(f'front_{p.path}', lang))}</li>" for p in section_pages("notebooks"))
     return (f"<div class='kamp-front' lang='{lang}' style='line-height:1.5'>"
             f"<p style='font-size:115%;margin:4px 0'>{escape(t('front_welcome', lang))}</p>"
-            f"{language_switch(FRONT, choices)}"
+            f"{language_switch(FRONT, choices)}{look_switch(FRONT, choices, 'theme')}"
+            f"{look_switch(FRONT, choices, 'deck')}"
             f"<p class='kamp-lang-note' style='margin:4px 0'><i>"
             f"{escape(t('front_lang_note', lang))}</i></p>"
             f"<h2>{escape(t('front_games', lang))}</h2>{games}"

@@ -13,10 +13,10 @@ from typing import Any
 
 from kamplib.cards import SUIT_SYMBOLS, SUITS
 from kamplib.i18n import has, kind_name, register, suit_name, t
-from kamplib.rules import GAMES, Rules
+from kamplib.rules import GAMES, Rules, rules_in_play
 
 __all__ = ["game_name", "game_option", "rule_name", "value_label", "changes_text",
-           "rules_summary"]
+           "rules_summary", "house_changes"]
 
 register({
     "game_femkamp": {"nb": "Femkamp", "en": "Femkamp"},
@@ -108,7 +108,14 @@ def changes_text(changes: Mapping[str, Any], lang: str = "nb") -> str:
     return t("house_changed", lang, rules="; ".join(parts))
 
 
+def house_changes(rules: Rules) -> dict[str, Any]:
+    """The house rules that differ from the game's own *and* that its rounds read: what a page
+    about this game names (a trump chosen for Sjukamp is no house rule of a Femkamp)."""
+    in_play = rules_in_play(rules.order)
+    return {k: v for k, v in rules.differences().items() if k in in_play}
+
+
 def rules_summary(rules: Rules, players: int, lang: str = "nb") -> str:
     """One line: the game, the table size and the house rules that differ from the game's."""
     return t("house_summary", lang, game=game_name(rules.game, lang), count=players,
-             changes=changes_text(rules.differences(), lang))
+             changes=changes_text(house_changes(rules), lang))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from kamplib.draw.display import color
 from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.round import Round
@@ -41,8 +42,9 @@ class Note(str):
     def _repr_html_(self) -> str:
         body = self.html or "".join(f"<p style='margin:4px 0'>{escape(line)}</p>"
                                     for line in self.splitlines() if line.strip())
-        return (f"<div class='kamp-note' style='border-left:4px solid #9bb7d4;"
-                f"padding:4px 12px;margin:6px 0;background:#f5f8fb'>{body}</div>")
+        return (f"<div class='kamp-note' style='border-left:4px solid {color('note-edge')};"
+                f"padding:4px 12px;margin:6px 0;background:{color('note')};"
+                f"color:{color('ink')}'>{body}</div>")
 
 
 def say(*lines: str) -> Note:

@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from kamplib.draw.cards import four_color_css
+from kamplib.draw.display import color, palette_css
 from kamplib.i18n import register, t
 from kamplib.rules import GAMES, Rules
 from kamplib.teach.choices import Choices, current, page_choices
-from kamplib.teach.house_rules import changes_text
+from kamplib.teach.house_rules import changes_text, house_changes
 from kamplib.teach.site_map import PAGES
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
-           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "section_name"]
+           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "section_name", "section_game",
+           "game_section"]
 
 
 @dataclass(frozen=True)
@@ -38,10 +41,16 @@ class Page:
     def title(self, lang: str = "nb") -> str:
         return t(f"page_{self.path}", lang)
 
+    @property
+    def game(self) -> str | None:
+        """The game this page teaches (the Femkamp course's steps: Femkamp); None on the pages
+        about whichever game the learner chose (the front page, the explorations)."""
+        return section_game(self.section)
+
 
 SITE: tuple[Page, ...] = tuple(Page(*row) for row in PAGES)
 # Links look like links wherever they are drawn (a widget's HTML resets their colour).
-LINK_STYLE = "color:#1a5fb4;text-decoration:underline"
+LINK_STYLE = f"color:{color('link')};text-decoration:underline"
 FRONT = SITE[0].path
 SECTIONS = tuple(dict.fromkeys(p.section for p in SITE))
 _BY_PATH = {p.path: p for p in SITE}
@@ -85,6 +94,19 @@ def link(source: str, target: str, text: str, choices: Choices | None = None,
             f"href='{escape(href(source, target, choices))}'>{escape(text)}</a>")
 
 
+def section_game(section: str) -> str | None:
+    """The game a part of the site teaches: a chapter is named by its game, and the course is
+    Femkamp's."""
+    if section in GAMES:
+        return section
+    return "femkamp" if section == "tutorial" else None
+
+
+def game_section(game: str) -> str:
+    """The part of the site that teaches ``game`` (the inverse of :func:`section_game`)."""
+    return next(s for s in SECTIONS if section_game(s) == game)
+
+
 def section_name(section: str, lang: str = "nb") -> str:
     """A part of the site by name: a game's chapter is called by the game."""
     code = f"game_{section}" if section in GAMES else f"site_section_{section}"
@@ -123,7 +145,7 @@ def nav_html(path: str, choices: Choices | None = None) -> str:
     contents = (f"<p style='margin:8px 0 2px'><b>{escape(section_name(here.section, lang))}"
                 f"</b></p><ol style='margin:0'>{''.join(items)}</ol>") if items else ""
     return (f"<nav class='kamp-nav' aria-label='{escape(t('site_nav', lang))}' "
-            f"style='border-top:1px solid #bbb;margin-top:16px;padding-top:8px;"
+            f"style='border-top:1px solid {color('edge')};margin-top:16px;padding-top:8px;"
             f"line-height:1.5'>"
             f"<p style='display:flex;flex-wrap:wrap;gap:6px 18px;margin:0'>"
             f"{''.join(f'<span>{x}</span>' for x in parts)}</p>{contents}</nav>")
@@ -167,17 +189,24 @@ class PageHead:
             bits.append(escape(t("site_step", lang,
                                  section=section_name(here.section, lang),
                                  number=pages.index(here) + 1, count=len(pages))))
-        line = (f"<p style='display:flex;flex-wrap:wrap;gap:4px 18px;margin:0;color:#555'>"
+        line = (f"<p style='display:flex;flex-wrap:wrap;gap:4px 18px;margin:0;"
+                f"color:{color('muted')}'>"
                 f"{''.join(f'<span>{b}</span>' for b in bits)}</p>") if bits else ""
-        problems = "".join(f"<p class='kamp-choice-problem' role='alert' style='color:#a12;"
+        problems = "".join(f"<p class='kamp-choice-problem' role='alert' "
+                           f"style='color:{color('alert')};"
                            f"font-weight:bold;margin:4px 0'>{escape(p)}</p>"
                            for p in choices.problems)
         rules = ""
-        if choices.changes:
+        house = house_changes(choices.rules_for(here.game or choices.game))
+        if house:  # the house rules of this page's game (no trump on a Femkamp page)
             rules = (f"<p class='kamp-choice-rules' style='margin:4px 0'>"
-                     f"{escape(changes_text(choices.changes, lang))}</p>")
-        return (f"<div class='kamp-page-head' style='line-height:1.5'>{line}{problems}{rules}"
-                f"</div>")
+                     f"{escape(changes_text(house, lang))}</p>")
+        # the palette (light, and dark when the page is) and the deck the learner chose, for
+        # every drawing on the page
+        style = palette_css() + ("\n" + four_color_css() if choices.four_color else "")
+        theme = f" kamp-theme-{choices.theme}"
+        return (f"<style>{style}</style><div class='kamp-page-head{theme}' "
+                f"style='line-height:1.5'>{line}{problems}{rules}</div>")
 
 
 def open_page(path: str) -> PageHead:

@@ -16,11 +16,14 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from kamplib.draw.display import color
 from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.widgets import texts as _texts  # noqa: F401  (registers the widgets' words)
 
 __all__ = ["guarded", "Messages", "Looks", "stock_button", "download_html", "html_box", "text_of"]
+
+ALERT = color("alert")  # a refused move, an error: readable on the page in both themes
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -97,11 +100,11 @@ class Messages:
 
     def refuse(self, text: str) -> None:
         """A move the rules refuse: said in words, visibly, in the page."""
-        self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:#a12;"
+        self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:{ALERT};"
                              f"font-weight:bold'>{shown(text)}</div>")
 
     def error(self, text: str) -> None:
-        self.widget.value = (f"<div class='kamp-error' role='alert' style='color:#a12;"
+        self.widget.value = (f"<div class='kamp-error' role='alert' style='color:{ALERT};"
                              f"font-weight:bold'>{shown(text)}</div>")
 
     def clear(self) -> None:

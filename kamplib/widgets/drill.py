@@ -15,9 +15,11 @@ import ipywidgets as widgets
 
 from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS
 from kamplib.draw.cards import SUIT_CLASS, suit_color
+from kamplib.draw.display import color
 from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.rules import Rules
+from kamplib.teach.choices import deck_colors
 from kamplib.teach.drills import TOPICS, DrillSession, Item, make_item, parse_points
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
 from kamplib.widgets.style import style_box
@@ -29,11 +31,12 @@ class Drill(widgets.VBox):
     """Endless quiz items on one topic (or ``mixed``), with feedback and a tally."""
 
     def __init__(self, topic: str = "mixed", seed: int = 1, lang: str = "nb",
-                 kind: str | None = None, four_color: bool = False, players: int = 4,
+                 kind: str | None = None, four_color: bool | None = None, players: int = 4,
                  game: str = "femkamp", rules: Rules | dict[str, Any] | None = None) -> None:
         super().__init__()
         self.add_class("kamp-drill")
         self.add_class("kamp-widget")
+        four_color = deck_colors(four_color)
         self.session = DrillSession(topic, seed, lang=lang, kind=kind, four_color=four_color,
                                     players=players, game=game, rules=rules)
         self.lang = lang
@@ -141,8 +144,8 @@ class Drill(widgets.VBox):
         """Check an answer; after a wrong one the right answer is shown."""
         feedback = self.session.answer(value)
         cls = "kamp-right" if feedback.right else "kamp-wrong"
-        color = "#1d6b1d" if feedback.right else "#b3261e"
-        self.feedback.value = (f"<div class='{cls}' role='status'><b style='color:{color}'>"
+        ink = color("good" if feedback.right else "bad")
+        self.feedback.value = (f"<div class='{cls}' role='status'><b style='color:{ink}'>"
                                f"{escape(feedback.verdict)}</b> "
                                f"{escape(feedback.explanation)}</div>")
         self._render_tally()

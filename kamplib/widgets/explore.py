@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.draw.display import Html
+from kamplib.draw.display import MUTED, Html
 from kamplib.i18n import register, t
 from kamplib.teach.explore import Experiment
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
@@ -177,7 +177,7 @@ class MoreGames(widgets.VBox):
     def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
         out.outputs = ()
         if not self.experiment.games:
-            out.append_display_data(Html(f"<p class='kamp-waiting' style='color:#555'>"
+            out.append_display_data(Html(f"<p class='kamp-waiting' style='{MUTED}'>"
                                          f"{escape(t(self._waiting_text(), self.lang))}</p>"))
             return
         shown = render(self.experiment)

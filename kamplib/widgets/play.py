@@ -34,6 +34,7 @@ from kamplib.i18n import suit_name, t
 from kamplib.moves import PASS, Move
 from kamplib.round import Round
 from kamplib.rules import Rules
+from kamplib.teach.choices import deck_colors
 from kamplib.teach.session import MAX_RECORD_BYTES, TableSession, default_names
 from kamplib.teach.summary import game_summary, round_summary
 from kamplib.widgets.base import (
@@ -67,14 +68,14 @@ class _TableWidget(widgets.VBox):
     # what the learner is asked before a game in progress is given up, and the yes to it
     _ask_key, _yes_key = "w_confirm_new", "w_confirm_yes"
 
-    def __init__(self, session: TableSession, *, practice: bool, four_color: bool,
+    def __init__(self, session: TableSession, *, practice: bool, four_color: bool | None,
                  pace: float | None) -> None:
         super().__init__()
         self.add_class("kamp-play")
         self.add_class("kamp-widget")
         self.lang = session.lang
         self.practice = practice
-        self.four_color = four_color
+        self.four_color = deck_colors(four_color)
         self.pace = default_pace() if pace is None else max(0.0, float(pace))
         self._build()
         self._start(session)
@@ -504,7 +505,7 @@ class PlayHand(_TableWidget):
     def __init__(self, kind: str = "pass", game: str = "femkamp",
                  players: int | Sequence[str] = 4, rules: Rules | dict[str, Any] | None = None,
                  seed: int = 1, level: str = "heuristic", learner: int = 0, lang: str = "nb",
-                 practice: bool = True, four_color: bool = False,
+                 practice: bool = True, four_color: bool | None = None,
                  hint_level: str = "search", pace: float | None = None) -> None:
         _check_seat(learner)
         session = TableSession.one_round(kind, game, players, rules, seed=seed, learner=learner,
@@ -520,7 +521,7 @@ class PlayGame(_TableWidget):
     def __init__(self, game: str = "femkamp", players: int | Sequence[str] = 4,
                  rules: Rules | dict[str, Any] | None = None, seed: int = 1,
                  level: str = "heuristic", lang: str = "nb", learner: int = 0,
-                 practice: bool = True, four_color: bool = False,
+                 practice: bool = True, four_color: bool | None = None,
                  hint_level: str = "search", pace: float | None = None) -> None:
         _check_seat(learner)
         session = TableSession.new_game(game, players, rules, seed=seed, learner=learner,

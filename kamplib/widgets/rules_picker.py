@@ -1,7 +1,9 @@
 """Choose the game, the players and the house rules, each with a one-line explanation.
 
 The engine checks every choice (``make_rules``, ``check_players``); the picker only collects
-them, shows them in the learner's words, and makes them the page's choices
+them, shows them in the learner's words, and makes them the page's choices.  It lists the house
+rules the chosen game's rounds read (``rules_in_play``: a Femkamp has no trump to choose), and a
+choice never undoes another: another game keeps the house rules chosen so far
 (:mod:`kamplib.teach.choices`), so the page's links carry them to the next page.  Its result
 (``.game``, ``.players``, ``.rules``, ``.choices``) is what the other widgets take:
 ``PlayGame(game=p.game, players=p.players, rules=p.rules)``.
@@ -15,10 +17,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kamplib.draw.display import MUTED
 from kamplib.errors import KampError, RuleError
 from kamplib.i18n import LANGS, register, t
 from kamplib.kinds import KINDS, parse_kind
-from kamplib.rules import GAME_NAMES, RULE_CHOICES, RULE_KEYS, Rules, make_rules, rule_help
+from kamplib.rules import (
+    GAME_NAMES,
+    RULE_CHOICES,
+    RULE_KEYS,
+    Rules,
+    make_rules,
+    rule_help,
+    rules_in_play,
+)
 from kamplib.seating import check_players
 from kamplib.teach.choices import Choices, current, set_current
 from kamplib.teach.house_rules import game_option, rule_name, rules_summary, value_label
@@ -109,6 +120,7 @@ class RulesPicker(widgets.VBox):
                                         layout=widgets.Layout(width="30em", max_width="100%"))
         self.order_input.add_class("kamp-rule-order")
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
+        self.rule_rows: dict[str, widgets.Box] = {}
         example = _order_text(make_rules("femkamp").order[:3], lang)
         rows = [self._row(t("picker_game", lang), self.game_input, ""),
                 self._row(t("word_players", lang), self.players_input,
@@ -121,7 +133,9 @@ class RulesPicker(widgets.VBox):
                                  **_field(looks, widgets.Dropdown))
             d.add_class(f"kamp-rule-{key}")
             self.rule_inputs[key] = d
-            rows.append(self._row(rule_name(key, lang), d, rule_help(key, lang)))
+            self.rule_rows[key] = self._row(rule_name(key, lang), d, rule_help(key, lang),
+                                            hideable=True)
+            rows.append(self.rule_rows[key])
         self.summary = html_box("kamp-rules-summary", looks=looks)
         self.children = [*rows, self.messages.widget, self.summary]
         self._rules: Rules = start.rules
@@ -132,18 +146,21 @@ class RulesPicker(widgets.VBox):
             w.observe(self._on_value, names="value")
         self._summarise()
 
-    def _row(self, label: str, field: widgets.Widget, help_text: str) -> widgets.Box:
-        """Name, field and help in a row that wraps on a phone: name, then field, then help."""
+    def _row(self, label: str, field: widgets.Widget, help_text: str,
+             hideable: bool = False) -> widgets.Box:
+        """Name, field and help in a row that wraps on a phone: name, then field, then help
+        (a ``hideable`` row has a layout of its own, so that hiding it hides no other)."""
         looks = self.looks
         name = widgets.HTML(f"<label style='font-weight:bold'>{escape(label)}</label>",
                             **looks.of(widgets.HTML, width="11em", min_width="11em"))
         name.add_class("kamp-field-name")
         field.tooltip = label
-        note = widgets.HTML(f"<span style='color:#555;line-height:1.3'>{escape(help_text)}</span>",
+        note = widgets.HTML(f"<span style='{MUTED};line-height:1.3'>{escape(help_text)}</span>",
                             **looks.of(widgets.HTML, flex="1 1 14em", min_width="12em"))
-        return widgets.HBox([name, field, note],
-                            **looks.of(widgets.HBox, flex_flow="row wrap", align_items="center",
-                                       margin="2px 0"))
+        row = {"flex_flow": "row wrap", "align_items": "center", "margin": "2px 0"}
+        if hideable:
+            return widgets.HBox([name, field, note], layout=widgets.Layout(**row))
+        return widgets.HBox([name, field, note], **looks.of(widgets.HBox, **row))
 
     # -- the result ----------------------------------------------------------------------------
     @property
@@ -181,17 +198,32 @@ class RulesPicker(widgets.VBox):
                 d.value = getattr(rules, key)
         finally:
             self._updating = False
+        self._show_rows(rules.order)
+
+    def _show_rows(self, order: tuple[str, ...]) -> None:
+        """Only the house rules this game's rounds read; the others keep their values."""
+        shown = rules_in_play(order)
+        for key, row in self.rule_rows.items():
+            row.layout.display = None if key in shown else "none"
+
+    @property
+    def shown_rules(self) -> tuple[str, ...]:
+        """The house rules the picker lists now (those the chosen rounds read; the order is
+        always there)."""
+        return ("order", *(k for k, row in self.rule_rows.items()
+                           if row.layout.display != "none"))
 
     @guarded
     def _on_game(self, change: dict[str, Any]) -> None:
         game = change["new"]
-        order = None
+        # the house rules chosen so far stay chosen: another game changes the rounds, not them
+        kept = {k: v for k, v in self._rules.differences().items() if k != "order"}
         if game == "custom":
             try:
-                order = parse_order(self.order_input.value, self.lang)
+                kept["order"] = list(parse_order(self.order_input.value, self.lang))
             except KampError:
-                order = self._rules.order
-        self._rules = make_rules(game, {"order": list(order)} if order else None)
+                kept["order"] = list(self._rules.order)
+        self._rules = make_rules(game, kept)
         self._show(self._rules)
         self._changed()
 
@@ -208,6 +240,7 @@ class RulesPicker(widgets.VBox):
             values: dict[str, Any] = {key: d.value for key, d in self.rule_inputs.items()}
             values["order"] = list(parse_order(self.order_input.value, self.lang))
             self._rules = make_rules(self.game_input.value, values)
+            self._show_rows(self._rules.order)
         except KampError as err:
             problems.append(err.message(self.lang))
         if problems:

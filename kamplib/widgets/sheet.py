@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kamplib.draw.display import color
 from kamplib.draw.sheet import sheet_table_html
 from kamplib.errors import KampError, RuleError
 from kamplib.i18n import t
@@ -271,7 +272,7 @@ class ScoreSheetWidget(widgets.VBox):
                 else:
                     w.remove_class("kamp-problem")
         self.notes.value = "".join(
-            f"<div class='kamp-problem' role='note' style='color:#b3261e'>⚠ "
+            f"<div class='kamp-problem' role='note' style='color:{color('bad')}'>⚠ "
             f"{escape(p.message(lang))}</div>" for p in problems)
         sheet = entry.sheet
         labels = [entry.row_label(i, lang) for i in range(len(entry.kinds))]

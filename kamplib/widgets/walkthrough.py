@@ -27,6 +27,7 @@ from kamplib.game import Game
 from kamplib.i18n import t
 from kamplib.round import Round
 from kamplib.rules import Rules
+from kamplib.teach.choices import deck_colors
 from kamplib.teach.narration import round_lines
 from kamplib.teach.walk import step_text, steps_of
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
@@ -39,13 +40,14 @@ class Walkthrough(widgets.VBox):
     """Forward and back through one round (of a record, a game or a round object)."""
 
     def __init__(self, source: Round | Game | str | bytes | Mapping[str, Any],
-                 lang: str = "nb", four_color: bool = False, *, learner: int | None = None,
+                 lang: str = "nb", four_color: bool | None = None, *,
+                 learner: int | None = None,
                  review: Mapping[int, Any] | None = None) -> None:
         super().__init__()
         self.add_class("kamp-walkthrough")
         self.add_class("kamp-widget")
         self.lang = lang
-        self.four_color = four_color
+        self.four_color = deck_colors(four_color)
         self.learner = learner
         self.review = dict(review or {})
         looks = Looks()
@@ -85,7 +87,7 @@ class Walkthrough(widgets.VBox):
     def generate(cls, kind: str = "pass", seed: int = 1, *, game: str = "femkamp",
                  players: int | list[str] = 4, rules: Rules | dict[str, Any] | None = None,
                  level: str = "heuristic", lang: str = "nb",
-                 four_color: bool = False) -> Walkthrough:
+                 four_color: bool | None = None) -> Walkthrough:
         """A round of ``kind`` dealt from ``seed`` and played out by bots, ready to step through."""
         from kamplib.autoplay import autoplay, make_bots
         from kamplib.teach.session import default_names, one_round_rules
