@@ -99,7 +99,11 @@ def test_the_wording_of_numbers() -> None:
     register({"test_texts_example": {
         "nb": "{n} {n:kort|kort}, {m} {m:runde|runder} og {x}",
         "en": "{n} {n:card|cards}, {m} {m:round|rounds} and {x}"}})
-    assert t("test_texts_example", "en", n=1, m=-1, x=-7) == "1 card, −1 round and −7"
-    assert t("test_texts_example", "en", n=3, m=0, x=[1, -2]) == "3 cards, 0 rounds and 1, −2"
-    assert t("test_texts_example", "nb", n=1, m=2, x="1,5") == "1 kort, 2 runder og 1,5"
+    try:
+        assert t("test_texts_example", "en", n=1, m=-1, x=-7) == "1 card, −1 round and −7"
+        assert t("test_texts_example", "en", n=3, m=0, x=[1, -2]) == \
+            "3 cards, 0 rounds and 1, −2"
+        assert t("test_texts_example", "nb", n=1, m=2, x="1,5") == "1 kort, 2 runder og 1,5"
+    finally:  # an entry of the test's own: not left for the catalogue's «every code is used»
+        del _CATALOGUE["test_texts_example"]
     assert number_text(-13) == "−13" and number_text(0) == "0" and number_text(5) == "5"
