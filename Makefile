@@ -11,7 +11,11 @@ SITE_PORT ?= 8867
 # Where `make site-serve` listens: 127.0.0.1 for this machine, 0.0.0.0 for the class network.
 SITE_HOST ?= 127.0.0.1
 
-.PHONY: test lint app site site-serve clean
+# pytest-xdist workers for the suite: CI has 2 cores.  Each worker runs its own Chromium and
+# course server, so more workers need more memory (about 2 GB each); TEST_WORKERS=0 runs serially.
+TEST_WORKERS ?= 2
+
+.PHONY: test test-fast lint app site site-serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,7 +28,11 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+
+# The inner loop: the unit, property and widget tests (no kernel, no Voilà, no browser).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m unit -n $(TEST_WORKERS) -q
 
 app: $(STAMP)
 	$(BIN)/python app/serve.py --port=$(APP_PORT)

@@ -1,15 +1,35 @@
-"""Hypothesis profiles for the property tests, and the markers that pick a part of the suite.
+"""Fixtures the browser and app tests share, the markers that pick a part of the suite, the skips
+when an extra is missing, and how `make test` runs the suite on several workers (pytest-xdist).
 
-``kamp`` (the default) keeps the whole property suite to a few seconds and is derandomized, so a
-run in CI is repeatable; ``HYPOTHESIS_PROFILE=thorough`` explores many more games when hunting.
+Shared fixtures: take these instead of starting your own, so a new browser test costs no start-up
+of its own.  Each is made once per pytest process (one per xdist worker), when a test first asks:
+
+- ``chromium``: Debian's Chromium.  Open a context per test (``app_support.new_learner`` or
+  ``static_site_support.Offline``) and close it at the end: contexts share nothing.
+- ``course_app``: the course server as ``make app`` starts it, plus the test notebooks of
+  ``tests/browser/`` and the bots without their pause (``KAMP_PACE=0``).  Tests of other files
+  use it at the same time, so it is for tests that open pages and look at them; a test that needs
+  other server options (a kernel grace, a cap, a pool), counts the server's kernels or reads its
+  log starts its own with ``app_support.running_app``.
+- ``built_site``: ``(folder, summary)`` of the browser edition as ``make site`` builds it, plus
+  ``tests/site/feil.ipynb``: built once per run for every worker (a file lock), read-only.
+- ``site_server``: ``built_site`` served as ``make site-serve`` serves it (``.url(path)``).
 
 Markers (declared in ``pyproject.toml``): every notebook cell nbval runs is ``notebook``, the
 tests that need the app extra (Voilà) are ``app`` and those of them in Chromium also
 ``browser``; every other test is ``unit``.  ``pytest -m unit`` runs the fast unit, property,
 golden and fuzz tests alone, with only the test extra installed: a test file whose every test a
-``-m`` expression deselects is not even imported (the app's own need Voilà to import).
+``-m`` expression deselects is not even imported (the app's own need Voilà to import).  Without
+the app extra, plain ``pytest`` skips the app's test files and the notebooks, saying why.
+
+Parallel (``make test``: ``pytest -n 2``, with ``--dist loadgroup`` from pyproject.toml): the
+cells of a notebook and the tests of an app or browser file go to one worker together, in their
+order (module fixtures and walks that follow one learner through the site depend on it); unit
+tests are dealt out one by one (``work_unit``).  The heaviest files are dealt first
+(``GROUP_ORDER``), so the run does not end waiting on one long file.
 """
 
+import importlib.util
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,18 +43,86 @@ from hypothesis import HealthCheck, settings
 PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
                 ("test_site", ("app", "browser")), ("test_binder", ("app",)),
                 ("test_light_", ("app",)))
+# What a marker's tests need installed beyond the test extra, and the extra that brings it.
+NEEDS = {"app": (("voila", "ipykernel"), "app"), "notebook": (("ipykernel",), "app")}
+# The order groups are dealt to the workers in: the longest first (a browser file takes
+# minutes, a unit test a fraction of a second), so the run does not end on one long file.
+GROUP_ORDER = ("browser", "app", "notebook", "unit")
 
 
 def _file_marks(name: str) -> tuple[str, ...] | None:
     return next((marks for prefix, marks in PREFIX_MARKS if name.startswith(prefix)), None)
 
 
+def _item_marks(path: Path) -> tuple[str, ...]:
+    return ("notebook",) if path.suffix == ".ipynb" else _file_marks(path.name) or ("unit",)
+
+
+def missing_extra(marks: tuple[str, ...]) -> str | None:
+    """Why tests with ``marks`` cannot run here (a module of an extra is not installed), or None."""
+    for mark in marks:
+        modules, extra = NEEDS.get(mark, ((), ""))
+        for module in modules:
+            if importlib.util.find_spec(module) is None:
+                return (f"needs the {extra} extra (pip install -e '.[test,{extra}]'): "
+                        f"{module} is not installed")
+    return None
+
+
+class NeedsExtra(pytest.File):
+    """A test file that is not imported, since what it needs is not installed: one skip."""
+
+    reason = ""
+
+    def collect(self) -> list[pytest.Item]:
+        pytest.skip(self.reason)
+
+
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> Any:
+    marks = _file_marks(module_path.name)
+    reason = missing_extra(marks) if marks else None
+    if reason is None:
+        return None  # pytest's own module
+    skipped = NeedsExtra.from_parent(parent, path=module_path)
+    skipped.reason = reason
+    return skipped
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        path = Path(str(item.path))
-        marks = ("notebook",) if path.suffix == ".ipynb" else _file_marks(path.name) or ("unit",)
+        marks = _item_marks(Path(str(item.path)))
         for mark in marks:
             item.add_marker(getattr(pytest.mark, mark))
+        reason = missing_extra(marks)
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
+    rank = {path: min(GROUP_ORDER.index(m) for m in _item_marks(path) if m in GROUP_ORDER)
+            for path in {Path(str(item.path)) for item in items}}
+    items.sort(key=lambda item: rank[Path(str(item.path))])  # stable: a file keeps its order
+
+
+def work_unit(nodeid: str) -> str:
+    """What xdist hands a worker at once: a whole notebook or app/browser file, else one test."""
+    path = nodeid.split("::", 1)[0]
+    return nodeid if _item_marks(Path(path)) == ("unit",) else path
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadgroup`` (pyproject.toml), deal the work units of ``work_unit`` in the
+    collection's order (heaviest first, see above).  xdist's own loadgroup would need an
+    ``xdist_group`` mark per test, which it reads by renaming the test, and pytest 9 no longer
+    lets it."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileUnits(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False  # keep the order given above
+    return FileUnits(config, log)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -48,16 +136,56 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None if selected else True
 
 
-@pytest.fixture(scope="module")
+# --- what the browser tests share ---------------------------------------------------------------
+
+@pytest.fixture(scope="session")
 def chromium(playwright: Any) -> Iterator[Any]:
-    """Debian's Chromium, one for each browser test module (launched as tests/app_support.py
-    says; imported here only when a test asks, since it needs the app extra)."""
+    """Debian's Chromium, one for each worker (launched as tests/app_support.py says;
+    imported here only when a test asks, since it needs the app extra)."""
     from app_support import launch_chromium
 
     browser = launch_chromium(playwright)
     yield browser
     browser.close()
 
+
+@pytest.fixture(scope="session")
+def course_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The course server as `make app` starts it, the test pages allowed, the bots' pause off
+    (six learners playing six cards would wait 0.7 s for every bot card)."""
+    from app_support import running_app
+
+    with running_app(tmp_path_factory.mktemp("course-app") / "voila.log", test_pages=True,
+                     env={"KAMP_PACE": "0"}) as server:
+        yield server
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this run shares (pytest's base temp of the run; a worker's own
+    is a folder in it).  pytest keeps the last three runs' and removes older ones."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The browser edition as `make site` builds it, plus the failing page: built once per run
+    (the first worker to ask builds it, the others wait for it)."""
+    from static_site_support import built
+
+    return built(run_folder(tmp_path_factory) / "site")
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: tuple[Path, dict[str, Any]]) -> Iterator[Any]:
+    """``built_site`` served as `make site-serve` serves it."""
+    from static_site_support import serving
+
+    with serving(built_site[0]) as server:
+        yield server
+
+
+# --- property tests -----------------------------------------------------------------------------
 
 settings.register_profile(
     "kamp",

@@ -7,8 +7,10 @@ the benchmark (`benchmarks/site.py`), so both look at exactly what a learner's b
 from __future__ import annotations
 
 import atexit
+import fcntl
 import functools
 import importlib.util
+import json
 import shlex
 import shutil
 import subprocess
@@ -50,18 +52,45 @@ def published() -> tuple[str, ...]:
     return tuple(BUILDER.read_manifest().pages)
 
 
+def built(out: Path | None = None) -> tuple[Path, dict[str, Any]]:
+    """The site as `make site` builds it, plus the failing page, in ``out`` (default: a
+    temporary folder removed at exit): built once, whoever asks first.
+
+    Test processes share one build: the first builds while holding a lock (which also keeps two
+    builds from filling the download cache, build/site-cache, at once), the others wait for it
+    and read its summary.  Tests take the ``built_site`` fixture (tests/conftest.py).
+    """
+    out = out or _default_out()
+    summary_file = out.parent / f"{out.name}.summary.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with (out.parent / f"{out.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not summary_file.exists():
+            made = BUILDER.read_manifest()
+            manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE), made.left_out,
+                                        made.app_url)
+            started = time.monotonic()
+            with _cache_lock():
+                summary = dict(BUILDER.build(out=out, manifest=manifest))
+            summary["seconds"] = time.monotonic() - started
+            summary_file.write_text(json.dumps(summary))
+    return out, json.loads(summary_file.read_text())
+
+
 @functools.cache
-def built() -> tuple[Path, dict[str, Any]]:
-    """The site as `make site` builds it, plus the failing page, built once per session (the
-    downloads are cached in build/site-cache) and removed when the session ends."""
+def _default_out() -> Path:
     out = Path(tempfile.mkdtemp(prefix="kamp-site-")) / "site"
     atexit.register(shutil.rmtree, out.parent, ignore_errors=True)
-    made = BUILDER.read_manifest()
-    manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE), made.left_out, made.app_url)
-    started = time.monotonic()
-    summary = dict(BUILDER.build(out=out, manifest=manifest))
-    summary["seconds"] = time.monotonic() - started
-    return out, summary
+    return out
+
+
+@contextmanager
+def _cache_lock() -> Iterator[None]:
+    """Hold the lock of the build's download cache (one build fills it at a time)."""
+    BUILDER.CACHE.parent.mkdir(parents=True, exist_ok=True)
+    with (BUILDER.CACHE.parent / "site-cache.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def serve_command(folder: Path, port: int) -> list[str]:

@@ -38,12 +38,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    # the bots play without their pause (KAMP_PACE=0): six learners playing six cards waited
-    # 0.7 s for every bot card; the site's tests (test_site_browser) keep the pause
-    with running_app(tmp_path_factory.mktemp("app") / "voila.log", test_pages=True,
-                     env={"KAMP_PACE": "0"}) as server:
-        yield server
+def app(course_app: AppServer) -> AppServer:
+    return course_app  # the shared course server, the bots without their pause (conftest.py)
 
 
 @pytest.fixture

@@ -6,8 +6,6 @@ next round.  Screenshots of both widths land in the git-ignored ``screenshots/``
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,6 @@ from app_support import (
     REPO,
     AppServer,
     new_learner,
-    running_app,
     tutorial_steps,
     wait_rendered,
     wait_widgets,
@@ -37,17 +34,8 @@ STEPS = [s for s in tutorial_steps() if Path(s).name[:2] in {"01", "02", "03", "
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    before = os.environ.get("KAMP_PACE")
-    os.environ["KAMP_PACE"] = "0"  # the bots' pause is a setting: off in tests
-    try:
-        with running_app(tmp_path_factory.mktemp("app") / "voila.log") as server:
-            yield server
-    finally:
-        if before is None:
-            os.environ.pop("KAMP_PACE", None)
-        else:
-            os.environ["KAMP_PACE"] = before
+def app(course_app: AppServer) -> AppServer:
+    return course_app  # the shared course server, the bots without their pause (conftest.py)
 
 
 def open_page(chromium: Any, app: AppServer, step: str, width: str) -> tuple[Any, Any]:

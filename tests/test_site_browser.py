@@ -19,7 +19,6 @@ from app_support import (
     REPO,
     AppServer,
     kernel_id,
-    launch_chromium,
     new_learner,
     page_problems,
     running_app,
@@ -53,16 +52,9 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser(playwright: Any) -> Iterator[Any]:
-    chromium = launch_chromium(playwright)
-    yield chromium
-    chromium.close()
-
-
 @pytest.fixture
-def learner(browser: Any) -> Iterator[Any]:
-    context = new_learner(browser)
+def learner(chromium: Any) -> Iterator[Any]:
+    context = new_learner(chromium)
     # a page whose kernel is not pre-heated starts one first: slow on a busy machine
     context.set_default_navigation_timeout(180_000)
     yield context.new_page()

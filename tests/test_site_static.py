@@ -1,7 +1,7 @@
 """The browser edition's build (`make site`, scripts/build_site.py), checked without a browser.
 
-The site is built once per session (static_site_support.built); the browser tests in
-test_site_static_browser.py open the same build.
+The site is built once per run (the ``built_site`` fixture, tests/conftest.py); the browser tests
+in test_site_static_browser.py open the same build.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from app_support import LAUNCHER
-from static_site_support import BUILDER, REPO, built
+from static_site_support import BUILDER, REPO
 
 import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import LANGS, t
@@ -28,8 +28,8 @@ SITE_DIR = REPO / "site"
 
 
 @pytest.fixture(scope="module")
-def sample() -> Path:
-    return built()[0]
+def sample(built_site: tuple[Path, dict]) -> Path:
+    return built_site[0]
 
 
 def runtime(site: Path) -> Path:

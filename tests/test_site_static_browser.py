@@ -22,8 +22,7 @@ from static_site_support import (
     FAILING_PAGE,
     REPO,
     Offline,
-    built,
-    serving,
+    SiteServer,
     site_state,
     wait_shown,
 )
@@ -85,15 +84,13 @@ class Learner:
 
 
 @pytest.fixture(scope="module")
-def learner(chromium: Any) -> Iterator[Learner]:
+def learner(chromium: Any, site_server: SiteServer) -> Iterator[Learner]:
     """A learner who opens the site's address, as a shared link would give it."""
-    folder, _ = built()
-    with serving(folder) as server:
-        person = Learner(chromium, server.base)
-        person.page.goto(server.base)
-        wait_shown(person.page, 1, timeout=300_000)  # a cold start on a busy machine
-        yield person
-        person.offline.close()
+    person = Learner(chromium, site_server.base)
+    person.page.goto(site_server.base)
+    wait_shown(person.page, 1, timeout=300_000)  # a cold start on a busy machine
+    yield person
+    person.offline.close()
 
 
 def test_the_sites_address_opens_the_front_page(learner: Learner) -> None:
