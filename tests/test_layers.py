@@ -7,6 +7,7 @@ hooks (python-chess's way: an engine object draws itself by importing the drawin
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,7 @@ def _resolve(node: ast.ImportFrom, module: str, is_package: bool) -> str:
     return ".".join([*parts, node.module] if node.module else parts)
 
 
+@functools.cache  # the files do not change during a run: parse them once, not once per test
 def import_graph() -> dict[str, set[str]]:
     files = sorted(PACKAGE.rglob("*.py"))
     modules = {module_name(p): p for p in files}
