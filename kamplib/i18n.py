@@ -24,7 +24,7 @@ from typing import Any, Protocol
 __all__ = [
     "LANGS", "DEFAULT_LANG", "KindName", "Phrase", "SuitName", "Shown", "card_list",
     "card_name", "codes", "has", "number_text", "register", "suit_name", "kind_name", "t",
-    "MINUS",
+    "MINUS", "ByteSize",
 ]
 
 LANGS = ("nb", "en")
@@ -91,6 +91,29 @@ MINUS = "\u2212"  # the minus sign of every number a person reads
 def number_text(value: int) -> str:
     """A whole number as a reader sees it: ``−5`` with a true minus sign."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+class ByteSize:
+    """A file's size, shown in a reader's units: ``980 byte``, ``100 kB``, ``3,4 MB`` (decimal
+    units, as the limits are written: 100 kB is 100,000 bytes; a comma in bokmål).  Rounded
+    up, so a file a byte over a limit never reads as the limit itself."""
+
+    def __init__(self, count: int) -> None:
+        self.count = int(count)
+
+    def __repr__(self) -> str:
+        return f"ByteSize({self.count})"
+
+    def shown(self, lang: str) -> str:
+        value = self.count
+        if value < 1000:
+            return t("size_bytes", lang, n=value)
+        unit, step = ("kB", 1000) if value < 1_000_000 else ("MB", 1_000_000)
+        tenths = -(-value * 10 // step)  # rounded up
+        digits = f"{tenths // 10}.{tenths % 10}" if tenths < 100 else str(-(-tenths // 10))
+        if digits.endswith(".0"):
+            digits = digits[:-2]
+        return f"{digits.replace('.', ',') if lang == 'nb' else digits} {unit}"
 
 
 def _is_one(value: Any) -> bool:
@@ -166,6 +189,7 @@ def codes() -> frozenset[str]:
 
 
 register({
+    "size_bytes": {"nb": "{n} byte", "en": "{n} {n:byte|bytes}"},
     # --- suits and ranks ---------------------------------------------------------------------
     "suit_S": {"nb": "spar", "en": "spades"},
     "suit_H": {"nb": "hjerter", "en": "hearts"},

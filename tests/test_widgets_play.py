@@ -263,7 +263,35 @@ def test_broken_file_is_refused_and_the_game_kept() -> None:
 def test_too_big_file_is_refused() -> None:
     w = PlayHand("pass", seed=9, **FAST)
     assert not w.load(b" " * (MAX_UPLOAD_BYTES + 1), name="stor.json")
-    assert "for stor" in w.messages.widget.value
+    message = w.messages.widget.value
+    assert MAX_UPLOAD_BYTES == 500_000 and ".." not in message
+    assert "for stor (501 kB; grensen er 500 kB)" in message
+    assert f"kamp-max-bytes-{MAX_UPLOAD_BYTES}" in w.upload._dom_classes
+    english = PlayHand("pass", seed=9, lang="en", **FAST)
+    english.load(b" " * 3_400_000, name="big.json")
+    assert "too big (3.4 MB; the limit is 500 kB)" in english.messages.widget.value
+
+
+def test_opening_a_file_over_a_game_in_progress_asks_first() -> None:
+    """Issue 23: as «Ny utdeling» does, a file asks before it ends the game being played."""
+    source = PlayHand("klover", seed=3, **FAST)
+    text = write_record(source.game).encode()
+    w = PlayHand("pass", seed=1, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    played = [m for _, m in w.round.history]
+    assert not w.load(text, name="k.json")
+    assert w.confirm.layout.display is None and "k.json" in w.confirm_text.value
+    assert w.confirm_yes.description == "Ja, åpne filen"
+    w.confirm_no.click()
+    assert w.round.kind == "pass" and [m for _, m in w.round.history] == played
+    w.upload.value = ({"name": "k.json", "type": "application/json", "size": len(text),
+                       "content": memoryview(text), "last_modified": datetime.now(UTC)},)
+    assert w.round.kind == "pass"  # the upload asks too
+    w.confirm_yes.click()
+    assert w.round.kind == "klover" and "k.json" in w.messages.widget.value
+    buttons(w, "kamp-legal")[0].click()
+    w.ask_new_deal(5)  # «Ny utdeling» keeps its own words on the same row
+    assert w.confirm_yes.description == "Ja, del ut på nytt"
 
 
 def test_upload_widget_event() -> None:

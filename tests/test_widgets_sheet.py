@@ -178,7 +178,7 @@ def test_the_picker_follows_an_example_or_a_file_that_changes_the_table() -> Non
     w.picker.set(players="Anna, Bjørn, Kari", game="sjukamp")
     w.entry.set_cell(0, "Anna", "4")
     w._on_example(None)  # typed scores: asked first
-    w._on_example_yes(None)
+    w.confirm_yes.click()
     assert w.picker.players == w.entry.players and w.picker.game == w.entry.rules.game
     assert w.settings.children[0] is w.picker
     example = w.entry.players
@@ -192,3 +192,32 @@ def test_the_picker_shows_the_sheets_own_house_rules_and_a_rename_keeps_them() -
     assert w.picker.rules == w.entry.rules and w.picker.rules.queen_points == 5
     w.picker.set(players="Kari, Ola, Per")  # a renamed player: the house rule stays
     assert w.entry.players == ("Kari", "Ola", "Per") and w.entry.rules.queen_points == 5
+
+
+def test_opening_a_file_over_typed_scores_asks_first_and_no_keeps_them() -> None:
+    """Issue 23: a file never replaces what was typed without asking («Eksempelet» asks too)."""
+    saved = ScoreSheetWidget(players=["Mormor", "Jonas", "Emma"])
+    type_rows(saved, [(4, 8, 5)])
+    saved.export_button.click()
+    w = ScoreSheetWidget(["Kari", "Ola", "Siri", "Per"])
+    w.entry.set_cell(0, "Kari", "3")
+    w.upload.value = (upload("ark.csv", saved.csv.encode("utf-8")),)
+    assert w.confirm.layout.display is None and "ark.csv" in w.confirm_text.value
+    assert w.confirm_yes.description == "Ja, åpne filen"
+    assert w.entry.players == ("Kari", "Ola", "Siri", "Per")  # nothing replaced while asking
+    w.confirm_no.click()
+    assert w.confirm.layout.display == "none" and w.entry.texts[0]["Kari"] == "3"
+    w.upload.value = (upload("ark.csv", saved.csv.encode("utf-8")),)
+    w.confirm_yes.click()
+    assert w.entry.players == ("Mormor", "Jonas", "Emma") and w.cell(0, "Jonas").value == "8"
+    assert "Åpnet ark.csv" in w.messages.widget.value
+    w._on_example(None)  # the same row asks about the example with the example's words
+    assert w.confirm_yes.description == "Ja, bruk eksempelet"
+
+
+def test_a_too_big_sheet_is_refused_in_kb_and_marked_for_the_browser() -> None:
+    w = ScoreSheetWidget()
+    w.upload.value = (upload("stor.csv", b"x" * 150_000),)
+    message = w.messages.widget.value
+    assert "for stor (150 kB; grensen er 100 kB)" in message and ".." not in message
+    assert "kamp-max-bytes-100000" in w.upload._dom_classes

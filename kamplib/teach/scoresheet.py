@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kamplib.errors import SheetError
-from kamplib.i18n import register, t
+from kamplib.i18n import ByteSize, register, t
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import check_players
 from kamplib.sheet import Problem, ScoreSheet, SheetStanding
+from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 
 __all__ = ["SheetEntry", "MAX_CSV_BYTES"]
 
@@ -156,7 +157,8 @@ class SheetEntry:
         """A sheet saved before (or typed elsewhere); a broken file raises :class:`SheetError`."""
         size = len(content) if size is None else size
         if size > MAX_CSV_BYTES:
-            raise SheetError("teach_file_too_big", name=name, size=size, limit=MAX_CSV_BYTES)
+            raise SheetError("teach_file_too_big", size=ByteSize(size),
+                             limit=ByteSize(MAX_CSV_BYTES))
         sheet = ScoreSheet.from_csv(content, rules.game if rules else None,
                                     rules.differences() if rules else None)
         entry = cls(sheet.players, rules=sheet.rules)

@@ -20,7 +20,7 @@ from kamplib.bots import make_bot
 from kamplib.cards import Card
 from kamplib.errors import IllegalMove, RecordError, RuleError
 from kamplib.game import Game
-from kamplib.i18n import KindName, Phrase, t
+from kamplib.i18n import ByteSize, KindName, Phrase, t
 from kamplib.moves import PASS, Move
 from kamplib.round import Round
 from kamplib.rules import Rules, make_rules, parse_kind
@@ -304,8 +304,8 @@ class TableSession:
 
         size = len(content) if size is None else size
         if size > MAX_RECORD_BYTES:
-            raise RecordError("teach_file_too_big", name=name, size=size,
-                              limit=MAX_RECORD_BYTES)
+            raise RecordError("teach_file_too_big", size=ByteSize(size),
+                              limit=ByteSize(MAX_RECORD_BYTES))
         game = read_record(content)
         for player in game.players:
             try:

@@ -89,9 +89,8 @@ register({
     "teach_file_done": {"nb": "{game}-ferdig-utdeling-{seed}", "en": "{game}-finished-deal-{seed}"},
     "teach_file_hand": {"nb": "{kind}-utdeling-{seed}", "en": "{kind}-deal-{seed}"},
     "teach_file_sheet": {"nb": "poengark-{game}-{players}", "en": "score-sheet-{game}-{players}"},
-    "teach_file_too_big": {"nb": "Filen {name} er for stor ({size} byte; grensen er {limit}).",
-                           "en": "The file {name} is too big ({size} bytes; the limit is "
-                                 "{limit})."},
+    "teach_file_too_big": {"nb": "filen er for stor ({size}; grensen er {limit})",
+                           "en": "the file is too big ({size}; the limit is {limit})"},
     "teach_file_broken": {"nb": "Kunne ikke lese {name}: {reason}.",
                           "en": "Could not read {name}: {reason}."},
     "teach_file_kept": {"nb": "Det du hadde, er beholdt.", "en": "What you had is kept."},

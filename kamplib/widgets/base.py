@@ -165,6 +165,17 @@ def download_html(text: str, filename: str, label: str, mime: str = "application
             f"href='data:{mime};charset=utf-8;base64,{data}'>{escape(label)}</a>")
 
 
+UPLOAD_LIMIT_CLASS = "kamp-max-bytes-"  # + the limit: the page's script reads it (see below)
+
+
+def limit_upload(upload: widgets.FileUpload, max_bytes: int) -> None:
+    """Mark a file button with its size limit, so the page refuses a larger file in the browser
+    before a byte of it is sent (the app's page script, app/share/voila/templates/kamp/static/
+    kamp-page.js, reads the class); the Python side refuses it too, wherever it comes from."""
+    upload.add_class("kamp-upload")
+    upload.add_class(f"{UPLOAD_LIMIT_CLASS}{int(max_bytes)}")
+
+
 def take_uploads(upload: widgets.FileUpload, change: dict[str, Any]) -> list[tuple[str, bytes,
                                                                                  int]]:
     """The files of an upload event; the button is emptied at once (even when a file is

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -44,6 +44,7 @@ from kamplib.widgets.base import (
     download_html,
     guarded,
     html_box,
+    limit_upload,
     stock_button,
     take_uploads,
 )
@@ -128,7 +129,7 @@ class _TableWidget(widgets.VBox):
         self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm.add_class("kamp-confirm")
         self.confirm.layout.display = "none"
-        self._pending_seed: int | None = None
+        self._pending: Callable[[], None] | None = None  # what «yes» does (a deal, a file)
         self.summary = html_box("kamp-round-summary", looks=looks)
         self.next_button = stock_button(t("teach_next_round_button", lang), "kamp-next-round",
                                         on_click=self._on_next_round)  # hidden and shown
@@ -144,7 +145,7 @@ class _TableWidget(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json,.kamp", multiple=False,
                                          description=t("w_load", lang), icon="",
                                          tooltip=t("w_load", lang))
-        self.upload.add_class("kamp-upload")
+        limit_upload(self.upload, MAX_UPLOAD_BYTES)
         self.upload.observe(self._on_upload, names="value")
         controls = [self.hint_button, self.undo_button] if self.practice else []
         self.controls = button_row([*controls, self.new_deal_button, self.replay_button,
@@ -296,12 +297,18 @@ class _TableWidget(widgets.VBox):
     def ask_new_deal(self, seed: int) -> bool:
         """A new deal, asked first when a game is in progress; True when dealt at once."""
         if self._in_progress():
-            self._pending_seed = seed
-            self.confirm_text.value = escape(t(self._ask_key, self.lang))
-            self.confirm.layout.display = None
+            self._ask(t(self._ask_key, self.lang), t(self._yes_key, self.lang),
+                      lambda: self.new_deal(seed))
             return False
         self.new_deal(seed)
         return True
+
+    def _ask(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask before work in progress is thrown away; ``then`` runs on «yes»."""
+        self._pending = then
+        self.confirm_text.value = escape(question)
+        self.confirm_yes.description = self.confirm_yes.tooltip = yes
+        self.confirm.layout.display = None
 
     def _in_progress(self) -> bool:
         played = any(r.history for r in self.game.rounds)
@@ -322,8 +329,9 @@ class _TableWidget(widgets.VBox):
         return True
 
     def load(self, content: bytes | str, *, name: str = "kamp.json",
-             size: int | None = None) -> bool:
-        """Open a kamp/1 record; a broken or too big file is refused and the game is kept."""
+             size: int | None = None, confirmed: bool = False) -> bool:
+        """Open a kamp/1 record; a broken or too big file is refused and the game is kept.
+        Over a game in progress the learner is asked first (False until they say yes)."""
         try:
             session = self.session.load(content, name=name, size=size)
             self._check_loaded(session.game)
@@ -332,9 +340,16 @@ class _TableWidget(widgets.VBox):
                                   reason=err.message(self.lang)) + " "
                                 + t("teach_file_kept", self.lang))
             return False
+        if not confirmed and self._in_progress():
+            self._ask(t("w_confirm_open", self.lang, name=name),
+                      t("w_confirm_yes_open", self.lang), lambda: self._opened(session, name))
+            return False
+        self._opened(session, name)
+        return True
+
+    def _opened(self, session: TableSession, name: str) -> None:
         self._start(session)
         self.messages.info(t("w_loaded", self.lang, name=name))
-        return True
 
     def _check_loaded(self, game: Game) -> None:
         """Refuse a record this widget cannot show (PlayHand takes any)."""
@@ -378,14 +393,14 @@ class _TableWidget(widgets.VBox):
 
     @guarded
     def _on_confirm_yes(self, _button: widgets.Button) -> None:
-        seed, self._pending_seed = self._pending_seed, None
+        then, self._pending = self._pending, None
         self.confirm.layout.display = "none"
-        if seed is not None:
-            self.new_deal(seed)
+        if then is not None:
+            then()
 
     @guarded
     def _on_confirm_no(self, _button: widgets.Button) -> None:
-        self._pending_seed = None
+        self._pending = None
         self.confirm.layout.display = "none"
 
     @guarded

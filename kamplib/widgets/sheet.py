@@ -10,7 +10,7 @@ it as a download, «Åpne» reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -21,7 +21,7 @@ from kamplib.draw.sheet import sheet_table_html
 from kamplib.errors import KampError, RuleError
 from kamplib.i18n import t
 from kamplib.rules import Rules
-from kamplib.teach.scoresheet import SheetEntry
+from kamplib.teach.scoresheet import MAX_CSV_BYTES, SheetEntry
 from kamplib.widgets.base import (
     Looks,
     Messages,
@@ -29,6 +29,7 @@ from kamplib.widgets.base import (
     download_html,
     guarded,
     html_box,
+    limit_upload,
     stock_button,
     take_uploads,
 )
@@ -75,10 +76,11 @@ class ScoreSheetWidget(widgets.VBox):
         self.example_button = stock_button(t("w_example", lang), "kamp-example",
                                            on_click=self._on_example, looks=looks)
         self.confirm_text = html_box("kamp-confirm-text", looks=looks)
+        self._pending: Callable[[], None] | None = None  # what «yes» does (example, file)
         self.confirm_yes = stock_button(t("w_example_yes", lang), "kamp-confirm-yes",
-                                        on_click=self._on_example_yes, looks=looks)
+                                        on_click=self._on_confirm_yes, looks=looks)
         self.confirm_no = stock_button(t("w_example_no", lang), "kamp-confirm-no",
-                                       on_click=self._on_example_no, looks=looks)
+                                       on_click=self._on_confirm_no, looks=looks)
         self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm.add_class("kamp-confirm")
         self.confirm.add_class("kamp-row")
@@ -89,7 +91,7 @@ class ScoreSheetWidget(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".csv,.txt", multiple=False,
                                          description=t("w_open_csv", lang), icon="",
                                          tooltip=t("w_open_csv", lang))
-        self.upload.add_class("kamp-upload")
+        limit_upload(self.upload, MAX_CSV_BYTES)
         self.upload.observe(self._on_upload, names="value")
         self.table = html_box("kamp-sheet-table", looks=looks)
         self.standings = html_box("kamp-standings", looks=looks)
@@ -209,16 +211,30 @@ class ScoreSheetWidget(widgets.VBox):
         if self.entry.use_example():
             self._after_example()
             return
-        self.confirm_text.value = escape(t("entry_example_confirm", self.lang))
-        self.confirm.layout.display = None
+        self._ask(t("entry_example_confirm", self.lang), t("w_example_yes", self.lang),
+                  self._use_example)
 
-    @guarded
-    def _on_example_yes(self, _b: widgets.Button) -> None:
+    def _use_example(self) -> None:
         self.entry.use_example(confirmed=True)
         self._after_example()
 
+    def _ask(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask before what is typed is replaced; ``then`` runs on «yes»."""
+        self._pending = then
+        self.confirm_text.value = escape(question)
+        self.confirm_yes.description = self.confirm_yes.tooltip = yes
+        self.confirm.layout.display = None
+
     @guarded
-    def _on_example_no(self, _b: widgets.Button) -> None:
+    def _on_confirm_yes(self, _b: widgets.Button) -> None:
+        then, self._pending = self._pending, None
+        self.confirm.layout.display = "none"
+        if then is not None:
+            then()
+
+    @guarded
+    def _on_confirm_no(self, _b: widgets.Button) -> None:
+        self._pending = None
         self.confirm.layout.display = "none"
 
     def _after_example(self) -> None:
@@ -243,8 +259,9 @@ class ScoreSheetWidget(widgets.VBox):
             self.open_csv(content, name=name, size=size)
 
     def open_csv(self, content: bytes | str, *, name: str = "poengark.csv",
-             size: int | None = None) -> bool:
-        """Open a saved sheet; a broken file is refused and what is typed is kept."""
+                 size: int | None = None, confirmed: bool = False) -> bool:
+        """Open a saved sheet; a broken file is refused and what is typed is kept.  Over typed
+        scores the learner is asked first (False until they say yes)."""
         try:
             entry = SheetEntry.from_csv(content, name=name, size=size)
         except KampError as err:
@@ -252,12 +269,19 @@ class ScoreSheetWidget(widgets.VBox):
                                   reason=err.message(self.lang)) + " "
                                 + t("teach_file_kept", self.lang))
             return False
+        if not confirmed and self.entry.typed:
+            self._ask(t("w_confirm_open_sheet", self.lang, name=name),
+                      t("w_confirm_yes_open", self.lang), lambda: self._opened(entry, name))
+            return False
+        self._opened(entry, name)
+        return True
+
+    def _opened(self, entry: SheetEntry, name: str) -> None:
         self.entry = entry
         self._table_changed()
         self._build_grid()
         self._render()
         self.messages.info(t("entry_opened", self.lang, name=name))
-        return True
 
     # -- drawing -------------------------------------------------------------------------------
     def _render(self) -> None:

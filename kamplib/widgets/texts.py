@@ -25,6 +25,13 @@ register({
                                  "game?"},
     "w_confirm_yes_game": {"nb": "Ja, nytt spill", "en": "Yes, new game"},
     "w_confirm_no": {"nb": "Nei, spill videre", "en": "No, play on"},
+    "w_confirm_open": {"nb": "Spillet er i gang. Vil du avbryte det og åpne {name}?",
+                       "en": "A game is in progress. Do you want to stop it and open {name}?"},
+    "w_confirm_open_sheet": {
+        "nb": "Å åpne {name} erstatter det du har skrevet i poengarket. Vil du åpne filen?",
+        "en": "Opening {name} replaces what you have typed on the score sheet. Do you want to "
+              "open it?"},
+    "w_confirm_yes_open": {"nb": "Ja, åpne filen", "en": "Yes, open the file"},
     # a step is a trick, or one Fan Tan turn (kamplib.teach.walk): words that fit both
     "w_walk_round": {"nb": "Gå gjennom runden steg for steg",
                      "en": "Step through the round step by step"},
