@@ -441,7 +441,18 @@ class Site:
             noscript=html.escape(self.noscript),
             body=body,
             cells=_script_json(json.dumps(cells, ensure_ascii=False)),
+            policy=html.escape(page_policy(), quote=True),
         )
+
+
+def page_policy() -> str:
+    """The pages' Content-Security-Policy for their <meta> (held by scripts/serve_site.py)."""
+    spec = importlib.util.spec_from_file_location(
+        "kamp_serve_site", Path(__file__).with_name("serve_site.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.PAGE_POLICY_META)
 
 
 def _normal(path: PurePosixPath) -> str:

@@ -46,8 +46,23 @@ TYPES = {
 }
 # Precompressed siblings, in the order preferred: (suffix, Content-Encoding token).
 ENCODINGS = ((".br", "br"), (".gz", "gzip"))
-# Headers on every reply (the security issue's policy goes here).
-HEADERS: dict[str, str] = {}
+# The pages' Content-Security-Policy (issue 23): scripts from this site only (no inline script,
+# no inline event handler, nothing from another host), styles (widgets set inline styles),
+# pictures (cards are data: SVG), its own workers.  Every page also carries it in a <meta>
+# (scripts/build_site.py writes PAGE_POLICY_META there), so any static host gives the same; a
+# <meta> cannot say who may frame the page, so that part comes with the header only.
+PAGE_POLICY_META = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:", "font-src 'self' data:", "connect-src 'self'",
+    "worker-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+])
+PAGE_POLICY = f"{PAGE_POLICY_META}; frame-ancestors 'self'"
+# A worker has no page to inject into, and Python in the browser (Pyodide) compiles WebAssembly
+# and builds JavaScript functions from strings: its scripts get what that takes, from this site.
+WORKER_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+                 "connect-src 'self'; object-src 'none'; base-uri 'self'")
+# Headers on every reply.
+HEADERS: dict[str, str] = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 
 
 def accepted(header: str | None) -> set[str]:
@@ -125,6 +140,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in HEADERS.items():
             self.send_header(name, value)
+        script = self.path.split("?", 1)[0].endswith((".js", ".mjs"))
+        self.send_header("Content-Security-Policy", WORKER_POLICY if script else PAGE_POLICY)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

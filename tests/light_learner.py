@@ -8,7 +8,8 @@ step, over one event loop, so a class of them measures the server alone:
 1. GET the page with its own cookie jar, following the server's cookie check (first visit →
    ``?kamp-cookie=1`` → the clean address), and read the kernel id from the page Voilà streams;
    optionally GET the page's static files (a list recorded from one Chromium load);
-2. what the page's scripts then do: ``POST /voila/kamp/alive/<kernel>`` every 10 s (the
+2. what the page's scripts then do: ``POST /voila/kamp/alive/<kernel>`` every 10 s, with the
+   page's cookie and xsrf token (the
    template), ``GET /api/kernels/<kernel>`` and the kernel websocket
    ``/api/kernels/<kernel>/channels?session_id=…`` in the ``v1.kernel.websocket.jupyter.org``
    protocol (Voilà's widget manager through ``@jupyterlab/services``), ``kernel_info_request``
@@ -247,9 +248,10 @@ class LightLearner:
         async def beat() -> None:
             while True:
                 with contextlib.suppress(LearnerError):
-                    reply = await self.request(f"/voila/kamp/alive/{self.kernel_id}",
-                                               method="POST", body=b"")
-                    if reply.code == 404:
+                    reply = await self.request(
+                        f"/voila/kamp/alive/{self.kernel_id}", method="POST", body=b"",
+                        headers={"X-XSRFToken": self.cookies.get("_xsrf", "")})
+                    if reply.code in (403, 404):
                         return
                 await asyncio.sleep(ALIVE_EVERY)
 

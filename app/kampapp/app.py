@@ -4,8 +4,11 @@ What it adds to plain ``voila DIR`` (each part in its own module):
 
 - the root URL opens the front page; only the course's own notebooks render
   (``course_folders``), everything else is our «not found» page (``pages``);
-- kernels are capped (``max_kernels``, ``max_kernels_per_client``) and end when no page uses
-  them (``kernel_grace``); pooled kernels are never culled under a page (``kernels``);
+- kernels are capped (``max_kernels``, ``max_kernels_per_client``, ``max_kernels_per_address``)
+  and end when no page uses them (``kernel_grace``); pooled kernels are never culled under a
+  page (``kernels``);
+- a kernel answers only the browser that opened its page, every response carries a content
+  security policy, and state changes need the xsrf token (``guard``);
 - kernels are forked from a nursery that imported the course once (``forkserver``);
 - the page templates are compiled once for all pages (``TemplateCode``), not once per page;
 - the ``kamp`` Voilà template: loading screen and server pages in bokmål (``?lang=en``), every
@@ -21,20 +24,33 @@ from typing import Any
 
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from jupyter_server.auth.login import LoginFormHandler
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
+from tornado.web import GZipContentEncoding, RedirectHandler
 from traitlets import Float, Int, List, Unicode, default
 from voila import app as voila_app
 from voila import notebook_renderer
 from voila.app import Voila
 from voila.execute import VoilaExecutor
 from voila.exporter import VoilaExporter
-from voila.static_file_handler import AllowListFileHandler
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from .forkserver import ForkingKernelManager, ForkProvisioner, ForkServer
+from .guard import (
+    KernelQuerySocket,
+    OwnKernelHandler,
+    OwnKernelShutdownHandler,
+    OwnKernelSocket,
+    SecurityHeaders,
+)
 from .kernels import alive_every, course_kernel_manager_factory
 from .pages import (
     CourseFileHandler,
@@ -42,6 +58,7 @@ from .pages import (
     CoursePages,
     NotFoundHandler,
     PageThereHandler,
+    TemplateFileHandler,
     with_server_pages,
 )
 from .texts import loading_texts
@@ -56,6 +73,10 @@ KERNEL_BUDGET_MIB = 150
 # shares the imported course with it (31–35 MiB USS measured, BENCHMARKS.md "Pages").
 POOLED_KERNEL_MIB = 40
 MEMORY_SHARE = 0.6  # of the machine's memory for kernels; the rest for the server and others
+# A page's websocket is pinged this often (s); one that does not answer within the timeout is
+# closed, so a browser that vanished without closing its connection is noticed.
+SOCKET_PING_EVERY = 10.0
+SOCKET_PING_TIMEOUT = 20.0
 
 # What a learner reads when a cell fails while the page is built.  Widgets catch their own errors
 # and explain them in the page; this is the last line of defence, so it only says what to do.
@@ -152,10 +173,24 @@ class CourseApp(Voila):
         help="Kernels one browser may hold at once (its open pages, and closed ones for "
              "kernel_grace seconds); 0: no limit.",
     )
+    max_kernels_per_address = Int(
+        64, config=True,
+        help="Kernels the learners behind one address may hold at once (a school or a home "
+             "network is one address): two classes of 30 on a page each, or one class moving "
+             "from page to page; 0: no limit.  A server for one school behind one address may "
+             "set it to max_kernels.",
+    )
+    trusted_proxies = List(
+        Unicode(), [], config=True,
+        help="Addresses of reverse proxies in front of the server: only a request from one of "
+             "these has its X-Forwarded-For read for the learner's address (nobody else's is "
+             "believed).",
+    )
     kernel_grace = Float(
         40.0, config=True,
-        help="Seconds a kernel lives with no page rendering or connected (never opened, "
-             "closed, or lost) before it is shut down.",
+        help="Seconds a kernel lives after its page's last sign of life (rendering, a "
+             "websocket that has spoken and is open, the page's keep-alive call): a page never "
+             "opened, closed or lost ends this long after.",
     )
     kernel_look_every = Float(5.0, config=True, help="Seconds between looks at every kernel.")
     front_end_patience = Float(
@@ -209,23 +244,41 @@ class CourseApp(Voila):
         self.kernel_manager.setup_lifecycle(
             max_kernels=cap,
             max_kernels_per_client=self.max_kernels_per_client,
+            max_kernels_per_address=self.max_kernels_per_address,
             grace=self.kernel_grace,
             look_every=self.kernel_look_every,
         )
-        self.log.info("Kernel cap %s (%s pre-heated included), %s per browser; unattended "
-                      "kernels end after %.0f s", cap, self.kernel_manager.pool_capacity(),
-                      self.max_kernels_per_client or "no cap", self.kernel_grace)
+        self.log.info("Kernel cap %s (%s pre-heated included), %s per browser, %s per address; "
+                      "unattended kernels end after %.0f s", cap,
+                      self.kernel_manager.pool_capacity(), self.max_kernels_per_client or "no cap",
+                      self.max_kernels_per_address or "no cap", self.kernel_grace)
         settings["kamp_course"] = CoursePages(self.root_dir, self.course_folders)
+        settings["kamp_trusted_proxies"] = tuple(self.trusted_proxies)
+        # tornado.web.Application(**settings) takes `transforms` from here: our headers on
+        # every response, then what tornado would have used itself.
+        settings["transforms"] = [SecurityHeaders] + (
+            [GZipContentEncoding] if settings.get("compress_response") else [])
+        settings["xsrf_cookies"] = True  # every state change carries the page's token
+        settings["websocket_ping_interval"] = SOCKET_PING_EVERY
+        settings["websocket_ping_timeout"] = SOCKET_PING_TIMEOUT
         return settings
 
     def init_handlers(self) -> list:
         """Voilà's handlers, ours in place of its page, listing and file handlers, and every
         HTML error (an unknown asset too) shown as one of the server's own pages."""
-        replaced = {TornadoVoilaHandler: CoursePageHandler, AllowListFileHandler: CourseFileHandler}
-        dropped = (TornadoVoilaTreeHandler, VoilaContentsHandler)
+        replaced = {
+            TornadoVoilaHandler: CoursePageHandler, AllowListFileHandler: CourseFileHandler,
+            TemplateStaticFileHandler: TemplateFileHandler, KernelHandler: OwnKernelHandler,
+            VoilaKernelWebsocketHandler: OwnKernelSocket,
+            VoilaShutdownKernelHandler: OwnKernelShutdownHandler,
+            RequestInfoSocketHandler: KernelQuerySocket,
+        }
+        # no listing, no contents API, and no login or logout: the course has no accounts
+        dropped = (TornadoVoilaTreeHandler, VoilaContentsHandler, LoginFormHandler,
+                   LogoutHandler)
         handlers = []
         for pattern, handler, *rest in super().init_handlers():
-            if handler in dropped:
+            if isinstance(handler, type) and issubclass(handler, dropped):
                 continue
             handlers.append((pattern, replaced.get(handler) or with_server_pages(handler), *rest))
         target = url_path_join(self.server_url, "voila/render", self.welcome)

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -19,9 +18,12 @@ from urllib.parse import parse_qsl, unquote, urlencode
 import tornado.web
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from tornado.websocket import WebSocketHandler
-from voila.static_file_handler import AllowListFileHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from kamplib.teach.choices import THEMES  # the looks a page offers; any other is dropped
+
+from .guard import client_address, cookie_user
 from .kernels import CURRENT_TICKET, Full
 from .texts import page_lang, text
 
@@ -29,6 +31,10 @@ PAGE_TEMPLATE = "voila/templates/kamp/kamp-page.html"  # found whatever the temp
 # Added once to a first visit's URL: the browser comes back with its cookie, or has none.
 COOKIE_CHECK = "kamp-cookie"
 RETRY_AFTER = 30  # seconds, as the try-again page says
+# What Voilà writes into a page while a cell runs long (an inline script, which the page's
+# policy would refuse), and what the page gets instead: a comment keeps the connection alive.
+VOILA_HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"
+HEARTBEAT = "<!-- kamp: still working -->\n"
 
 
 class CoursePages:
@@ -90,6 +96,7 @@ class ServerPagesMixin:
             "not_found": ("app_not_found_title", "app_not_found_text"),
             "busy": ("app_busy_title", "app_busy_text"),
             "busy_client": ("app_busy_title", "app_busy_client_text"),
+            "busy_address": ("app_busy_title", "app_busy_address_text"),
             "cookies": ("app_cookies_title", "app_cookies_text"),
             "error": ("app_error_title", "app_error_text"),
         }[kind]
@@ -139,6 +146,9 @@ class CoursePageHandler(ServerPagesMixin, TornadoVoilaHandler):
         if page is None:
             self.render_server_page(404, "not_found")
             return
+        if any(theme not in THEMES for theme in self.get_arguments("theme")):
+            self.redirect(self._url_with(add_check=False, drop=("theme",)))
+            return  # the page is drawn with one of our looks, or its default: never a value
         returning = await self._returning_browser()
         checking = COOKIE_CHECK in self.request.query_arguments
         if not returning:
@@ -151,12 +161,12 @@ class CoursePageHandler(ServerPagesMixin, TornadoVoilaHandler):
             self.redirect(self._url_with(add_check=False))
             return
         kernels = self.kernel_manager
+        address = client_address(self.request, self.settings.get("kamp_trusted_proxies", ()))
         try:
-            ticket = kernels.admit(self.current_user.username)
+            ticket = kernels.admit(self.current_user.username, address)
         except Full as full:
-            self.log.warning("Kernel cap reached (%s): %s asked for %s", full.who,
-                             self.request.remote_ip, page)
-            self.render_server_page(503, "busy" if full.who == "server" else "busy_client")
+            self.log.warning("Kernel cap reached (%s): %s asked for %s", full.who, address, page)
+            self.render_server_page(503, "busy" if full.who == "server" else f"busy_{full.who}")
             return
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie: the page's close beacon then works
         token = CURRENT_TICKET.set(ticket)
@@ -166,31 +176,34 @@ class CoursePageHandler(ServerPagesMixin, TornadoVoilaHandler):
             CURRENT_TICKET.reset(token)
             kernels.release(ticket)
 
+    async def get_generator(self, path: str | None = None) -> Any:
+        """Voilà's page, with its keep-alive heartbeat as a comment instead of a script."""
+        async for html in super().get_generator(path=path):
+            yield HEARTBEAT if html == VOILA_HEARTBEAT else html
+
     async def _returning_browser(self) -> bool:
         """Did the request bring a valid Jupyter user cookie (one set by this server)?"""
-        user = self.identity_provider.get_user_cookie(self)
-        if inspect.isawaitable(user):
-            user = await user
-        return user is not None
+        return await cookie_user(self) is not None
 
-    def _url_with(self, *, add_check: bool) -> str:
+    def _url_with(self, *, add_check: bool, drop: tuple[str, ...] = ()) -> str:
         query = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True)
-                 if k != COOKIE_CHECK]
+                 if k != COOKIE_CHECK and k not in drop]
         if add_check:
             query.append((COOKIE_CHECK, "1"))
         return self.request.path + (f"?{urlencode(query)}" if query else "")
 
 
-class PageThereHandler(tornado.web.RequestHandler):
-    """`POST /voila/kamp/alive/<kernel>`: the page of that kernel is open in a browser."""
+class PageThereHandler(JupyterHandler):
+    """`POST /voila/kamp/alive/<kernel>`: the page of that kernel is open in its owner's
+    browser (the owner's cookie and xsrf token; anything else is the same 404 as no kernel)."""
 
-    def post(self, kernel_id: str) -> None:
-        there = self.settings["kernel_manager"].page_is_there(kernel_id)
+    async def post(self, kernel_id: str) -> None:
+        there = self.kernel_manager.page_is_there(kernel_id, await cookie_user(self))
         self.set_status(204 if there else 404)
         self.finish()
 
-    def check_xsrf_cookie(self) -> None:
-        """Nothing to forge: the call only keeps alive a kernel whose id the caller has."""
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish()  # a refused call (no xsrf token) says nothing either
 
 
 class NotFoundHandler(ServerPagesMixin, JupyterHandler):
@@ -198,6 +211,24 @@ class NotFoundHandler(ServerPagesMixin, JupyterHandler):
 
     def prepare(self) -> None:  # type: ignore[override]
         self.render_server_page(404, "not_found")
+
+
+class TemplateFileHandler(ServerPagesMixin, TemplateStaticFileHandler):
+    """The templates' own files: only ``<template>/static/<file>``; anything else (a template's
+    source, its conf.json, a folder) is our not-found page."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        parts = url_path.split("/")
+        if len(parts) < 3 or parts[1] != "static" or not all(parts) or any(
+                p in (".", "..") for p in parts):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(url_path)
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        path = super().validate_absolute_path(root, absolute_path)
+        if path is None or not Path(path).is_file():
+            raise tornado.web.HTTPError(404)
+        return path
 
 
 class CourseFileHandler(ServerPagesMixin, AllowListFileHandler):

@@ -33,6 +33,12 @@ register({
         "en": "The page has lost its connection to the server, so its buttons no longer work. "
               "Reload the page to carry on.",
     },
+    "app_file_too_big": {
+        "nb": "Filen {name} er for stor ({size}; grensen er {limit}), så den er ikke sendt. "
+              "Det du hadde, er beholdt.",
+        "en": "The file {name} is too big ({size}; the limit is {limit}), so it was not sent. "
+              "What you had is kept.",
+    },
     "app_noscript": {
         "nb": "Kurset trenger JavaScript. Slå det på i nettleseren og last inn siden på nytt.",
         "en": "The course needs JavaScript. Turn it on in your browser and reload the page.",
@@ -60,6 +66,12 @@ register({
               "og prøv igjen.",
         "en": "You have many pages of the course open. Close some tabs, wait half a minute "
               "and try again.",
+    },
+    "app_busy_address_text": {
+        "nb": "Det er åpnet så mange sider fra nettverket ditt at det ikke er plass til flere "
+              "akkurat nå. Vent et halvt minutt og prøv igjen.",
+        "en": "So many pages have been opened from your network that there is no room for "
+              "more right now. Wait half a minute and try again.",
     },
     "app_cookies_title": {
         "nb": "Siden trenger informasjonskapsler",
@@ -93,7 +105,8 @@ register({
 # start, and if its widgets lose their kernel: both languages, since a pre-heated page is
 # rendered before anyone asks for it; the page's script picks by `?lang=`.
 LOADING_CODES = ("app_loading", "app_progress", "app_noscript", "app_slow", "app_failed",
-                 "app_lost", "app_error_title", "app_try_again", "app_to_front")
+                 "app_lost", "app_error_title", "app_try_again", "app_to_front",
+                 "app_file_too_big")
 
 
 def page_lang(value: str | None) -> str:
@@ -107,7 +120,5 @@ def text(code: str, lang: str) -> str:
 
 def loading_texts() -> dict[str, Mapping[str, str]]:
     """{lang: {code: text}} for the loading screen (progress keeps `{index}` and `{count}`)."""
-    return {
-        lang: {code: t(code, lang, index="{index}", count="{count}") for code in LOADING_CODES}
-        for lang in LANGS
-    }
+    keep = {key: "{" + key + "}" for key in ("index", "count", "name", "size", "limit")}
+    return {lang: {code: t(code, lang, **keep) for code in LOADING_CODES} for lang in LANGS}

@@ -21,8 +21,10 @@ How Voilà 0.5 hands the query string to a kernel:
   is pre-run while the kernel waits in the pool, and every cell from it on runs for the actual
   request: call it after the imports and before anything that depends on the choices.
 
-Only the server writes these variables (a browser cannot send code to a Voilà kernel: its
-websocket carries widget messages only), so they are exactly the request's query string.  Outside
+The query websocket answers only this kernel: it proves who it is with an HMAC of its id under
+its connection key (``_proof``).  Only the server writes these variables (a browser cannot send
+code to a Voilà kernel: its websocket carries widget messages only), so they are exactly the
+request's query string.  Outside
 Voilà (plain Jupyter, nbval, tests) there is no request: the result is empty.  Nothing here ever
 raises: an oversized or unreadable query, a server that cannot be reached, anything at all gives
 ``{}``, and the page goes on with its defaults.
@@ -31,6 +33,8 @@ raises: an oversized or unreadable query, a server that cannot be reached, anyth
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import os
 import threading
@@ -72,6 +76,18 @@ def _query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
+def _proof(kernel_id: str) -> str:
+    """Who this kernel is, for the course server (app/kampapp/guard.py, which checks the same):
+    its connection key's HMAC of its id.  Only the server and the kernel know the key, so no
+    browser can take (or read) the request meant for this kernel."""
+    from ipykernel.kernelapp import IPKernelApp
+
+    if not IPKernelApp.initialized():
+        return ""
+    key = IPKernelApp.instance().session.key
+    return hmac.new(key, b"kamp-query:" + kernel_id.encode(), hashlib.sha256).hexdigest()
+
+
 def _wait_for_request() -> dict[str, str]:
     """Block until the server hands this pre-heated kernel to a request; its CGI variables."""
     kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
@@ -81,7 +97,7 @@ def _wait_for_request() -> dict[str, str]:
     host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
     port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = f"{protocol}://{host}:{port}{base}voila/query/{kernel_id}"
+    url = f"{protocol}://{host}:{port}{base}voila/query/{kernel_id}?proof={_proof(kernel_id)}"
     received: dict[str, str] = {}
 
     async def receive() -> None:
