@@ -2,53 +2,65 @@
 
 ``hint(view)`` asks the search (the app's strength, «vanskelig») for the best move and rates
 every legal move against it; ``rate_move(view, move)`` is the same judgement of one move, given
-the view from *before* it was made.  Both are deterministic: the search draws its deals from a
-seed derived from the position, so a position analysed twice, or a loaded record reviewed, gets
-the same judgement as when it was played.  ``level="analysis"`` thinks longer (for reviews);
-``level="heuristic"`` (or ``"random"``) is instant and judges by the tactics alone, without
-numbers.
+the view from *before* it was made; ``verdict(view)`` is that judgement as plain data (best
+move, margin, certainty, label per move) for code that builds on the coach.  All are
+deterministic: the search draws its deals from a seed derived from the position, so a position
+analysed twice, or a loaded record reviewed, gets the same judgement as when it was played.
+``level="analysis"`` thinks longer (for reviews); ``level="heuristic"`` (or ``"random"``) is
+instant and judges by the tactics alone, without numbers.
 
-A rating's label follows the points it loses against the best move: at most :data:`GOOD_GAP`
-is good, more than :data:`BAD_GAP` is bad, risky in between.  In a round whose total varies
-(Fan Tan) the points are the mover's minus the others' average, as the search counts them
-(:mod:`kamplib.bots.search`), so a loss there is what the move costs in the game's standing.
-Its sentences always describe the move that was played, with that card as their subject; a good
-rating never names another card, and a risky or bad one names the better move only as the one
-that would have given fewer points.
+**One meaning per number.**  Every number the coach shows is what a move *costs* against the
+move it recommends: the points of this round the move loses on average (in a round whose total
+varies, such as Fan Tan, the mover's points minus the others' average, as the search counts
+them, and the sentences say so).  The recommended move costs nothing, so it never shows a worse
+number than another move; a move whose difference from it is within the uncertainty is called
+about as good, and both are named.  Where every move ends alike the coach says so instead of a
+number, and a move that was the only legal one is called forced, not praised.
+
+**Labels** follow the loss as shown (one decimal) and its uncertainty (the ± shown: one standard
+error of the average, :data:`SURE`), with the thresholds stated once, here, and shown on the
+tactics page (:func:`label_rules`): a loss of at most :data:`GOOD_GAP` is good; a loss of at
+least :data:`BAD_GAP` (a trick in Pass, Grand and Trumf) that the uncertainty cannot bring down
+to a good move's is bad; anything between is risky.  In a round that counts double, the
+thresholds double too.
+
+**Reasons** say what tells a move from the recommended one on the table
+(:mod:`kamplib.bots.contrast`); the judgement that follows carries the label's number.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from kamplib.bots import SEARCH_LEVELS, _search_options, check_to_move, reason
-from kamplib.bots.explain import (
-    AGAINST,
-    FOR,
-    Fact,
-    MoveName,
-    describe,
-    format_points,
-    shown_difference,
-)
+from kamplib.bots import SEARCH_LEVELS, _search_options, check_to_move
+from kamplib.bots.contrast import Said, Table, cards_text, contrast, own_reason, same_move
+from kamplib.bots.explain import AGAINST, MoveName, describe, format_points
 from kamplib.bots.heuristic import policy
 from kamplib.bots.search import Evaluation, evaluate, move_groups, position_seed, settings_for
-from kamplib.bots.situation import Situation, from_view
+from kamplib.bots.situation import from_view
 from kamplib.cards import parse_suit
 from kamplib.errors import CardError, RuleError
-from kamplib.i18n import DEFAULT_LANG, LANGS, register, t
+from kamplib.i18n import DEFAULT_LANG, LANGS, Phrase, register, t
 from kamplib.round import Move, parse_move
 from kamplib.view import PlayerView
 
-__all__ = ["MoveRating", "Hint", "hint", "rate_move", "label_for", "numbers_note", "forget",
-           "LABELS", "GOOD_GAP", "BAD_GAP", "HINT_LEVELS"]
+__all__ = ["MoveRating", "Hint", "Verdict", "MoveVerdict", "hint", "rate_move", "verdict",
+           "coach_from", "label_for", "label_rules", "numbers_note", "forget", "shown_number",
+           "within_uncertainty", "LABELS", "GOOD_GAP", "BAD_GAP", "SURE", "CLOSE",
+           "HINT_LEVELS"]
 
-LABELS = ("good", "risky", "bad")
-# Average points lost against the best move: up to GOOD_GAP is good, beyond BAD_GAP is bad.
-GOOD_GAP = 0.3
-BAD_GAP = 1.5
+LABELS = ("good", "risky", "bad", "forced")
+# The one place the labels' thresholds live (points of the round lost against the best move,
+# as shown to one decimal; doubled in a round that counts double):
+GOOD_GAP = 0.3  # at most this: good
+BAD_GAP = 1.0  # at least this (a trick in Pass, Grand and Trumf), and surely more than
+#                GOOD_GAP once the uncertainty is taken off: bad.  Anything between: risky.
+SURE = 1.0  # the ± the coach shows is this many standard errors of its average
+CLOSE = 0.05  # a difference this small never matters (the search's own ``close``)
 # The judges a hint can ask: the searches, or the tactics alone («lett», which plays at random,
 # has no judgement of its own, so its hints are the tactics' too).
 HINT_LEVELS = (*SEARCH_LEVELS, "heuristic", "random")
@@ -58,6 +70,29 @@ register({
     "label_good": {"nb": "godt", "en": "good"},
     "label_risky": {"nb": "risikabelt", "en": "risky"},
     "label_bad": {"nb": "dårlig", "en": "bad"},
+    "label_forced": {"nb": "tvunget", "en": "forced"},
+    "label_rule_good": {
+        "nb": "koster høyst {good} poeng i snitt mot det beste trekket",
+        "en": "costs at most {good} {good:point|points} on average against the best move",
+    },
+    "label_rule_risky": {
+        "nb": "koster mer enn {good} poeng, men mindre enn {bad} poeng, eller så usikkert at det "
+              "kan være nesten like godt som det beste trekket",
+        "en": "costs more than {good} {good:point|points} but less than {bad} "
+              "{bad:point|points}, or so uncertainly that it may be nearly as good as the best "
+              "move",
+    },
+    "label_rule_bad": {
+        "nb": "koster minst {bad} poeng i snitt (i Pass, Grand og Trumf er hvert stikk 1 "
+              "poeng), og selv med usikkerheten trukket fra koster det mer enn {good} poeng",
+        "en": "costs at least {bad} {bad:point|points} on average (in Pass, Grand and Trumps "
+              "each trick is 1 point), and more than {good} {good:point|points} even with the "
+              "uncertainty taken off",
+    },
+    "label_rule_forced": {
+        "nb": "det eneste lovlige trekket: det sier ingenting om hvordan du spiller",
+        "en": "the only legal move: it says nothing about how you play",
+    },
     "hint_not_legal": {
         "nb": "{move} er ikke et lovlig trekk her; lovlige trekk er {legal}",
         "en": "{move} is not a legal move here; the legal moves are {legal}",
@@ -69,55 +104,146 @@ register({
 })
 
 
+# -- the verdict as plain data ------------------------------------------------------------------
 @dataclass(frozen=True)
-class MoveRating:
-    """The coach's judgement of one legal move (as if it was the one played).
+class MoveVerdict:
+    """The coach's verdict on one legal move.
 
-    Fields:
-        move: the move judged.
-        label: ``"good"``, ``"risky"`` or ``"bad"`` (:meth:`label_text` gives the word).
-        expected: the mover's average round points after this move, minus the others' average
-            when ``relative`` (None: no search ran, or there was no choice), and
-            ``expected_error`` its standard error.
-        best: the best move found (the hint's move); ``best_expected`` and ``best_error`` its
-            average points and standard error.
-        loss: points this move loses on average against ``best`` (0 for the best move and moves
-            just like it; never negative), and ``loss_error`` its standard error.
-        samples: how many sampled deals the judgement rests on (0 without a search).
-        exact: whether the rest of the round was solved exactly on every deal.
-        fact: what the move does, as a catalogue code and parameters.
-        sentences: :meth:`text` in every language, without its note on ``relative`` numbers.
-        like_best: whether the move is the recommended one or just like it (only then does the
-            coach call it the best move; another move with the same average is "as good").
-        relative: whether the points are the mover's minus the others' average (a round whose
-            total varies, such as Fan Tan); the sentences then say so.
+    ``loss``: points of the round the move costs on average against the recommended move, as
+    shown (one decimal, never negative; None without a search), with ``uncertainty`` its ±
+    (:data:`SURE` standard errors, as shown).  ``like_best``: the recommended move, or the same
+    move here (cards with nothing of the others' between them); ``about_equal``: another move
+    whose difference from the recommended one is within the uncertainty.  ``expected``: the
+    search's average for the move (the mover's round points, or against the others' average
+    when the verdict is ``relative``), for analysis; the coach never shows it.
     """
 
     move: Move
     label: str
-    expected: float | None
-    expected_error: float | None
-    best: Move
-    best_expected: float | None
-    best_error: float | None
     loss: float | None
-    loss_error: float | None
+    uncertainty: float | None
+    like_best: bool
+    about_equal: bool
+    expected: float | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The coach's judgement of one position: what code building on the coach (puzzles,
+    reviews, benchmarks) reads.
+
+    ``best``: the recommended move, ``same`` the legal moves just like it; ``moves``: a
+    :class:`MoveVerdict` per legal move in the view's order.  ``forced``: only one legal move;
+    ``all_equal``: every move ends alike (no number is worth showing).  ``margin``: what the
+    next best move (one neither like the best nor about equal to it) costs, with
+    ``margin_uncertainty`` (None when there is none); :attr:`clear` says whether the best move
+    is better beyond the uncertainty.  ``exact``: every deal was solved to the end;
+    ``relative``: the numbers are against the others' average; ``samples``: deals drawn (0
+    without a search); ``multiplier``: the round's (the thresholds scale with it).
+    """
+
+    best: Move
+    same: frozenset[Move]
+    moves: tuple[MoveVerdict, ...]
+    forced: bool
+    all_equal: bool
+    margin: float | None
+    margin_uncertainty: float | None
+    exact: bool
+    relative: bool
+    samples: int
+    multiplier: int = 1
+
+    def of(self, move: Move) -> MoveVerdict:
+        for mv in self.moves:
+            if mv.move == move:
+                return mv
+        raise KeyError(move)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the recommended move beats every other by more than the uncertainty."""
+        return self.margin is not None and self.margin > (self.margin_uncertainty or 0.0)
+
+    @property
+    def next_best(self) -> MoveVerdict | None:
+        """The cheapest move that is neither like the best one nor about as good."""
+        others = [mv for mv in self.moves if not mv.like_best and not mv.about_equal
+                  and mv.loss is not None]
+        return min(others, key=lambda mv: mv.loss or 0.0) if others else None
+
+
+def shown_number(value: float) -> float:
+    """A number as the coach shows it, to one decimal (:func:`format_points`)."""
+    return float(f"{abs(value):.1f}") * (1 if value >= 0 else -1)
+
+
+def label_for(loss: float, uncertainty: float = 0.0, multiplier: int = 1) -> str:
+    """The label of a move that costs ``loss`` points (± ``uncertainty``) against the best
+    move, both as shown; the thresholds scale with the round's ``multiplier``."""
+    loss, unc = shown_number(loss), shown_number(uncertainty)
+    good, bad = GOOD_GAP * multiplier + 1e-9, BAD_GAP * multiplier - 1e-9
+    if loss <= good:
+        return "good"
+    if loss >= bad and loss - unc > good:
+        return "bad"
+    return "risky"
+
+
+def within_uncertainty(difference: float, error: float) -> bool:
+    """Whether a difference in average points (against the best move) is within the coach's
+    uncertainty: :data:`SURE` standard errors beyond a difference too small to matter."""
+    return abs(difference) <= CLOSE + SURE * error
+
+
+def label_rules(lang: str = DEFAULT_LANG) -> list[tuple[str, str]]:
+    """Each label with the rule that gives it, in words (the tactics page shows them)."""
+    good, bad = format_points(GOOD_GAP, lang), format_points(BAD_GAP, lang)
+    return [(t(f"label_{label}", lang), t(f"label_rule_{label}", lang, good=good, bad=bad))
+            for label in ("good", "risky", "bad", "forced")]
+
+
+# -- the coach's words ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MoveRating:
+    """The coach's judgement of one legal move (as if it was the one played), in words.
+
+    The numbers are :class:`MoveVerdict`'s (``loss``, ``uncertainty``, ``about_equal``,
+    ``like_best``, ``expected``); ``best`` is the recommended move; ``forced`` the only legal
+    one.  ``reason``: what tells this move from the recommended one on the table, in every
+    language; ``sentences``: :meth:`text` in every language (the reason, then the judgement that
+    carries the label), without the note on ``relative`` numbers.  ``samples``: deals the
+    judgement rests on (0 without a search); ``exact``: every deal solved to the end.
+    """
+
+    move: Move
+    label: str
+    loss: float | None
+    uncertainty: float | None
+    best: Move
+    like_best: bool
+    about_equal: bool
+    forced: bool
     samples: int
     exact: bool
-    fact: Fact
+    relative: bool
+    reason: dict[str, str]
     sentences: dict[str, str]
-    like_best: bool = True
-    relative: bool = False
+    expected: float | None = None
 
     def label_text(self, lang: str = DEFAULT_LANG) -> str:
         return t(f"label_{self.label}", lang)
 
+    def why(self, lang: str = DEFAULT_LANG) -> str:
+        """The reason alone: what the move does against the recommended one."""
+        return self.reason.get(lang) or self.reason[DEFAULT_LANG]
+
     def text(self, lang: str = DEFAULT_LANG, *, note: bool = True) -> str:
-        """What the move does, then the judgement that agrees with the label; then, when its
-        numbers are against the others' average, a sentence that says so (``note=False``: a
-        review of many moves says it once for all)."""
+        """The reason, then the judgement that agrees with the label; then, when its numbers
+        are against the others' average, a sentence that says so (``note=False``: a review of
+        many moves says it once for all)."""
         text = self.sentences.get(lang) or self.sentences[DEFAULT_LANG]
-        if note and self.expected is not None:
+        if note and self.loss is not None:
             text += numbers_note(self.relative, lang)
         return text
 
@@ -128,10 +254,11 @@ class Hint:
 
     Fields:
         move: the recommended move; ``same`` the legal moves that are just like it.
-        reason: :meth:`text` in every language: the tactic or fact behind the move and its
-            average points.
+        reason: :meth:`text` in every language: the tactic or fact behind the move and how
+            much the choice matters.
         ratings: a :class:`MoveRating` per legal move, in the view's order of legal moves.
         level: the judge (``search``, ``analysis``, ``plain_search`` or ``heuristic``).
+        verdict: the same judgement as plain data.
     """
 
     move: Move
@@ -139,6 +266,7 @@ class Hint:
     reason: dict[str, str]
     ratings: tuple[MoveRating, ...]
     level: str
+    verdict: Verdict
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         return self.reason.get(lang) or self.reason[DEFAULT_LANG]
@@ -170,14 +298,24 @@ def hint(view: PlayerView, *, level: str = "search", seed: int = 0,
     memo = (position_seed(view, seed), key, samples)
     found = _MEMO.get(memo)
     if found is None:
-        found = (_tactic_hint(view, key) if key in _TACTICS
-                 else _search_hint(view, key, seed, samples))
+        if key in _TACTICS or len(view.legal) == 1:
+            found = coach_from(view, None, level=key)
+        else:
+            sit = from_view(view)
+            ev = evaluate(view, settings_for(key, samples), seed=seed, sit=sit)
+            found = coach_from(view, ev, level=key)
         _MEMO[memo] = found
         if len(_MEMO) > _MEMO_SIZE:
             _MEMO.popitem(last=False)
     else:
         _MEMO.move_to_end(memo)
     return found
+
+
+def verdict(view: PlayerView, *, level: str = "search", seed: int = 0,
+            samples: int | None = None) -> Verdict:
+    """The coach's judgement of the position as plain data (see :class:`Verdict`)."""
+    return hint(view, level=level, seed=seed, samples=samples).verdict
 
 
 def rate_move(view: PlayerView, move: Move | str, *, level: str = "search",
@@ -206,111 +344,235 @@ def numbers_note(relative: bool, lang: str = DEFAULT_LANG) -> str:
     return f" {t('coach_relative', lang)}." if relative else ""
 
 
-def label_for(loss: float) -> str:
-    """The label of a move that loses ``loss`` points on average against the best one."""
-    return "good" if loss <= GOOD_GAP else "risky" if loss <= BAD_GAP else "bad"
-
-
-# -- with the search ------------------------------------------------------------------------------
-def _search_hint(view: PlayerView, level: str, seed: int, samples: int | None) -> Hint:
+# -- from an evaluation to the verdict and its words --------------------------------------------
+def coach_from(view: PlayerView, ev: Evaluation | None, *, level: str = "search") -> Hint:
+    """The coach's hint for ``view`` from a search's evaluation of its moves (None: the tactics
+    alone, or a forced move).  :func:`hint` runs the search and calls this; a test may give it
+    any evaluation (a quick one, or made up) and check that the words agree with the numbers."""
     sit = from_view(view)
+    table = Table(view, sit)
     h_move, h_code, h_params = policy(sit)
-    if len(view.legal) == 1:
-        only = _rating(sit, h_move, "good", None, h_move, None, 0, False)
-        return Hint(h_move, frozenset({h_move}), reason(h_code, **h_params), (only,), level)
-    ev = evaluate(view, settings_for(level, samples), seed=seed, sit=sit)
-    best = ev.best(prefer=h_move)
-    ratings = tuple(_rating(sit, m, None, ev, best, ev.loss(m, best), ev.deals, ev.exact)
-                    for m in view.legal)
-    same = frozenset(m for m in view.legal if ev.groups[m] == ev.groups[best])
-    best_rating = next(r for r in ratings if r.move == best)
-    sentences = {}
-    for lang in LANGS:
-        if best == h_move:  # the search agrees with the tactics: say the tactic
-            why = t(h_code, lang, **h_params)
-            judged = _judgement(best_rating, lang, tone=FOR)
-        else:
-            why = best_rating.fact.text(lang)
-            judged = _judgement(best_rating, lang, tone=best_rating.fact.tone)
-        parts = [why, judged]
-        if ev.exact:
-            parts.append(t("coach_exact", lang))
-        if ev.relative:
-            parts.append(t("coach_relative", lang))
-        sentences[lang] = ". ".join(parts) + "."
-    return Hint(best, same, sentences, ratings, level)
-
-
-def _rating(sit: Situation, move: Move, label: str | None, ev: Evaluation | None, best: Move,
-            loss: tuple[float, float] | None, samples: int, exact: bool) -> MoveRating:
-    fact = describe(sit, move)
-    if ev is None or loss is None:
-        expected = error = best_expected = best_error = loss_mean = loss_error = None
+    forced = len(view.legal) == 1
+    if ev is None:
+        v = _tactic_verdict(view, sit, h_move, forced)
     else:
-        expected, error = ev.expected(move), ev.error(move)
-        best_expected, best_error = ev.expected(best), ev.error(best)
-        loss_mean, loss_error = max(0.0, loss[0]), loss[1]  # below 0: within the noise
-        label = label_for(loss_mean)
-    assert label is not None
-    like_best = ev is None or ev.groups[move] == ev.groups[best]
-    relative = ev is not None and ev.relative
-    rating = MoveRating(move, label, expected, error, best, best_expected, best_error,
-                        loss_mean, loss_error, samples, exact, fact, {}, like_best, relative)
-    for lang in LANGS:
-        rating.sentences[lang] = f"{fact.text(lang)}. {_judgement(rating, lang, fact.tone)}."
-    return rating
+        v = _search_verdict(view, ev, h_move)
+    tactic = Phrase(h_code, **h_params) if v.best == h_move else None
+    ratings = _ratings(table, v)
+    reason = {lang: _hint_text(table, v, tactic, lang) for lang in LANGS}
+    return Hint(v.best, v.same, reason, ratings, level, v)
 
 
-def _judgement(r: MoveRating, lang: str, tone: int) -> str:
-    """The sentence that carries the label: praise for a good move (with «likevel» when the fact
-    reads as a reason against it), the points lost for a risky or bad one."""
-    if r.expected is None or r.best_expected is None or r.loss is None:
-        if r.label == "good":
-            return t("coach_tactic_good_anyway" if tone == AGAINST else "coach_tactic_good",
-                     lang)
-        code = "coach_tactic_other_anyway" if tone == FOR else "coach_tactic_other"
-        return t(code, lang, best=MoveName(r.best))
-    err = r.expected_error or 0.0
-    error = t("coach_error", lang, error=format_points(err, lang)) \
-        if format_points(err, lang).strip("0,.") else ""
-    expected = format_points(r.expected, lang)
-    best_expected = format_points(r.best_expected, lang)
-    if r.label == "good":
-        code = {(True, False): "coach_best", (True, True): "coach_best_anyway",
-                (False, False): "coach_near_best", (False, True): "coach_near_best_anyway"}[
-            (r.like_best, tone == AGAINST)]
-        return t(code, lang, expected=expected, error=error, best_expected=best_expected)
-    shown = shown_difference(r.expected, r.best_expected)
-    text = t("coach_loss", lang, move=MoveName(r.move), expected=expected, error=error,
-             best=MoveName(r.best),
-             best_expected=best_expected, loss=format_points(shown, lang))
-    if tone == FOR:
-        return t("coach_costs_anyway", lang) + ". " + text
-    return text
+def _search_verdict(view: PlayerView, ev: Evaluation, prefer: Move) -> Verdict:
+    best = ev.best(prefer=prefer)
+    mult = view.multiplier
+    moves = []
+    for m in view.legal:
+        like = ev.groups[m] == ev.groups[best]
+        diff, err = (0.0, 0.0) if like else ev.loss(m, best)
+        loss, unc = shown_number(max(0.0, diff)), shown_number(SURE * err)
+        label = label_for(loss, unc, mult)
+        about = not like and label == "good" and (within_uncertainty(diff, err) or loss == 0)
+        moves.append(MoveVerdict(m, label, loss, unc, like, about, ev.expected(m)))
+    return _verdict(view, best, moves, ev.exact, ev.relative, ev.deals)
 
 
-# -- from the tactics alone ---------------------------------------------------------------------
-def _tactic_hint(view: PlayerView, level: str) -> Hint:
-    """Good: the recommended move (or one just like it).  Bad: a move whose fact reads as a
-    reason against it (taking a trick in Pass, opening a row in Fan Tan) where the recommended
-    one's does not.  Everything else: risky."""
-    sit = from_view(view)
-    chosen, code, params = policy(sit)
+def _tactic_verdict(view: PlayerView, sit: Any, chosen: Move, forced: bool) -> Verdict:
+    """Good: the tactic's move (or one just like it).  Bad: a move whose fact reads as a reason
+    against it (taking a trick in Pass, opening a row in Fan Tan) where the tactic's does not.
+    Everything else: risky.  No numbers."""
     groups = move_groups(sit)
     chosen_tone = describe(sit, chosen).tone
-    ratings = []
-    for m in sit.legal:
-        tone = describe(sit, m).tone
-        if groups[m] == groups[chosen]:
+    moves = []
+    for m in view.legal:
+        like = groups[m] == groups[chosen]
+        if forced:
+            label = "forced"
+        elif like:
             label = "good"
-        elif tone == AGAINST and chosen_tone != AGAINST:
+        elif describe(sit, m).tone == AGAINST and chosen_tone != AGAINST:
             label = "bad"
         else:
             label = "risky"
-        ratings.append(_rating(sit, m, label, None, chosen, None, 0, False))
-    same = frozenset(m for m in sit.legal if groups[m] == groups[chosen])
-    sentences = {lang: t(code, lang, **params) + "." for lang in LANGS}
-    return Hint(chosen, same, sentences, tuple(ratings), level)
+        moves.append(MoveVerdict(m, label, None, None, like, False))
+    return _verdict(view, chosen, moves, False, False, 0)
+
+
+def _verdict(view: PlayerView, best: Move, moves: list[MoveVerdict], exact: bool,
+             relative: bool, samples: int) -> Verdict:
+    forced = len(view.legal) == 1
+    if forced:
+        moves = [MoveVerdict(mv.move, "forced", None, None, True, False, mv.expected)
+                 for mv in moves]
+    same = frozenset(mv.move for mv in moves if mv.like_best)
+    numbered = [mv for mv in moves if mv.loss is not None]
+    all_equal = not forced and (len(same) == len(moves) or (
+        bool(numbered) and len(numbered) == len(moves)
+        and all(mv.loss == 0 and not mv.uncertainty for mv in numbered)))
+    v = Verdict(best, same, tuple(moves), forced, all_equal, None, None, exact, relative,
+                samples, view.multiplier)
+    nxt = v.next_best
+    if nxt is None or all_equal:
+        return v
+    return Verdict(best, same, tuple(moves), forced, all_equal, nxt.loss, nxt.uncertainty,
+                   exact, relative, samples, view.multiplier)
+
+
+def _error(unc: float | None) -> Phrase:
+    """« (± 0,3)» after a number, or nothing when the uncertainty shows as 0,0."""
+    if not unc:
+        return Phrase("")
+    return Phrase("coach_error", error=_Number(unc))
+
+
+class _Number:
+    """A number with one decimal in the reader's language (1,5 / 1.5)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def shown(self, lang: str) -> str:
+        return format_points(self.value, lang)
+
+
+@lru_cache(maxsize=64)
+def _best_judgement(v: Verdict, tone: int) -> Said:
+    """What the coach says of the recommended move (and moves just like it): the best one, and
+    how much the choice matters: the moves about as good, or what the next best one costs
+    (worded once for a verdict's moves and its hint)."""
+    return Said(_best_words(v, tone))
+
+
+def _best_words(v: Verdict, tone: int) -> Phrase:
+    if v.all_equal:
+        if len(v.same) == len(v.moves):
+            return Phrase("coach_all_same", cards=cards_text(mv.move for mv in v.moves))
+        return Phrase("coach_all_equal")
+    head = Phrase("coach_best_anyway" if tone == AGAINST else "coach_best")
+    equal = [mv.move for mv in v.moves if mv.about_equal]
+    if equal:
+        return Phrase("coach_best_equal", best=head, others=_Moves(equal), count=len(equal))
+    nxt = v.next_best
+    if nxt is None or nxt.loss is None:
+        return head
+    return Phrase("coach_best_margin", best=head, next=MoveName(nxt.move),
+                  loss=_Number(nxt.loss), error=_error(nxt.uncertainty))
+
+
+class _Moves:
+    """Moves listed in a sentence («♠8, ♥10 og pass»)."""
+
+    def __init__(self, moves: Any) -> None:
+        self.moves = tuple(moves)
+
+    def shown(self, lang: str) -> str:
+        names = [MoveName(m).shown(lang) for m in self.moves]
+        if len(names) < 2:
+            return "".join(names)
+        return t("c_and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
+def _ratings(table: Table, v: Verdict) -> tuple[MoveRating, ...]:
+    """Every move's rating.  A move unlike the recommended one gets the most telling thing
+    that tells them apart on the table (:func:`~kamplib.bots.contrast.contrast`); where two
+    moves with different labels would get the same reason (the table tells them apart no
+    better), each of their reasons carries what the move costs, so it says what differs."""
+    reasons = {mv.move: Said(contrast(table, mv.move, v.best)) for mv in v.moves
+               if not (v.forced or mv.like_best or v.all_equal)}
+    plain = {m: _CARD.sub("·", why.shown(DEFAULT_LANG)) for m, why in reasons.items()}
+    seen: dict[str, set[str]] = {}
+    for mv in v.moves:
+        if mv.move in reasons:
+            seen.setdefault(plain[mv.move], set()).add(mv.label)
+    shared = {m for m in reasons if len(seen[plain[m]]) > 1}
+    return tuple(_rating(table, v, mv, reasons.get(mv.move), mv.move in shared)
+                 for mv in v.moves)
+
+
+# A card's name in a sentence, or a pass: two reasons that differ only there are one reason.
+_CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])|\bpass\b")
+
+
+def _rating(table: Table, v: Verdict, mv: MoveVerdict, contrasted: Said | None,
+            shared: bool) -> MoveRating:
+    sit = table.sit
+    move, best = mv.move, v.best
+    judged: Any
+    if v.forced:
+        fact = describe(sit, move)
+        why = Phrase(fact.code, **fact.params)
+        judged = Phrase("coach_no_choice")
+    elif contrasted is None:  # the recommended move, one just like it, or all moves alike
+        said, tone = own_reason(table, move)
+        if move != best and not v.all_equal:
+            why, tone = same_move(table, move, best), 0
+        else:
+            why = said
+        if mv.loss is None:
+            judged = Phrase("coach_tactic_good_anyway" if tone == AGAINST
+                            else "coach_tactic_good")
+        else:
+            judged = _best_judgement(v, tone)
+    elif shared:  # the reason carries what the move costs, which tells it from the others
+        why, judged = _with_cost(contrasted, mv, best), None
+    else:
+        why = contrasted
+        if mv.loss is None:
+            judged = Phrase("coach_tactic_other", best=MoveName(best))
+        elif mv.about_equal:
+            judged = Phrase("coach_about_equal", move=MoveName(move), best=MoveName(best))
+        else:
+            code = "coach_small_loss" if mv.label == "good" else "coach_loss"
+            judged = Phrase(code, move=MoveName(move), loss=_Number(mv.loss),
+                            error=_error(mv.uncertainty), best=MoveName(best))
+    reason = {lang: _sentence(why.shown(lang)) for lang in LANGS}
+    sentences = {lang: reason[lang] + "." + (f" {_sentence(judged.shown(lang))}."
+                                            if judged is not None else "")
+                 for lang in LANGS}
+    return MoveRating(move, mv.label, mv.loss, mv.uncertainty, best, mv.like_best,
+                      mv.about_equal, v.forced, v.samples, v.exact, v.relative, reason,
+                      sentences, mv.expected)
+
+
+def _with_cost(reason: Said, mv: MoveVerdict, best: Move) -> Phrase:
+    """``reason`` followed by what the move costs (or, from the tactics alone, whether its fact
+    speaks against it)."""
+    if mv.loss is None:
+        if mv.label == "bad":
+            return Phrase("c_tactic_against", reason=reason, move=MoveName(mv.move))
+        return Phrase("c_tactic_prefers", reason=reason, best=MoveName(best))
+    if mv.about_equal:
+        return Phrase("c_costs_nothing", reason=reason, move=MoveName(mv.move),
+                      best=MoveName(best))
+    return Phrase("c_costs_little" if mv.label == "good" else "c_costs", reason=reason,
+                  loss=_Number(mv.loss), error=_error(mv.uncertainty), best=MoveName(best))
+
+
+def _hint_text(table: Table, v: Verdict, tactic: Phrase | None, lang: str) -> str:
+    """The hint: the tactic (or what the recommended move does), then how much the choice
+    matters; a forced move is only named as forced."""
+    sit = table.sit
+    fact = describe(sit, v.best)
+    said, tone = own_reason(table, v.best)
+    why = tactic if tactic is not None and not v.all_equal else said
+    if v.forced:
+        why = Phrase(fact.code, **fact.params)
+        parts = [why.shown(lang), t("coach_no_choice", lang)]
+    elif v.moves[0].loss is None:  # the tactics alone
+        parts = [why.shown(lang)]
+    else:
+        tone = 0 if why is tactic else tone
+        parts = [why.shown(lang), _best_judgement(v, tone).shown(lang)]
+        if v.exact and not v.all_equal:
+            parts.append(t("coach_exact", lang))
+        if v.relative and not v.all_equal:
+            parts.append(t("coach_relative", lang))
+    return ". ".join(_sentence(p) for p in parts) + "."
+
+
+def _sentence(text: str) -> str:
+    """A phrase as a sentence: its first letter upper case."""
+    return text[:1].upper() + text[1:]
 
 
 def _parse(move: Move | str, example: Move) -> Move:

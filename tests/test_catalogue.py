@@ -71,7 +71,8 @@ def _families() -> dict[str, set[str] | None]:
         "print_tie_": set(RULE_CHOICES["tie_break"]),
         "ex_": set(PLAY_KINDS),
         "teach_": set(PLAY_KINDS),
-        "label_": {"good", "risky", "bad"},
+        "label_": {"good", "risky", "bad", "forced"},
+        "label_rule_": {"good", "risky", "bad", "forced"},
         "sheet_sum_": set(KINDS),
         "sheet_unreachable_": set(KINDS),
         # endings the source passes in by name (``_expect("cards")``)

@@ -124,12 +124,6 @@ def search_reason(code: str, params: dict[str, Any], found: tuple[float, int] | 
     return out
 
 
-def shown_difference(a: float, b: float) -> float:
-    """``a − b`` as the two numbers read when each is shown to a tenth (:func:`format_points`),
-    so that a loss quoted beside them is their difference: 1,0 and 0,6 lose 0,4, not 0,5."""
-    return float(f"{a:.1f}") - float(f"{b:.1f}")
-
-
 def format_points(value: float, lang: str) -> str:
     """1.5 → ``1,5`` in bokmål, ``1.5`` in English; a minus sign, never ``-0,0``."""
     text = f"{abs(value):.1f}"

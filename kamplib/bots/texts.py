@@ -235,40 +235,272 @@ register({
         "nb": "Et pass koster 1 poeng, men holder kortene dine tilbake",
         "en": "A pass costs 1 point but keeps your cards back",
     },
-    # --- the coach's judgement of a move --------------------------------------------------
-    "coach_best": {
-        "nb": "Det er det beste trekket her: i snitt {expected} poeng{error}",
-        "en": "It is the best move here: {expected} {expected:point|points} on average{error}",
+    # --- the coach's reasons: what tells a move from the recommended one on the table -------
+    # (kamplib.bots.contrast; each phrase has the move's own card as its subject)
+    "c_and": {"nb": "{first} og {last}", "en": "{first} and {last}"},
+    "c_versus": {"nb": "{mine}, mens {best}", "en": "{mine}, while {best}"},
+    "c_both": {"nb": "{both}, men {kept}", "en": "{both}, but {kept}"},
+    "c_later": {
+        "nb": "Slik bordet ligger nå, gjør {move} det samme som {best}; forskjellen viser seg "
+              "først senere i runden",
+        "en": "As the table lies now, {move} does the same as {best}; the difference only shows "
+              "later in the round",
     },
+    "c_same": {
+        "nb": "{move} er samme trekk som {best} her: kortene mellom dem er hos deg eller allerede "
+              "spilt",
+        "en": "{move} is the same move as {best} here: the cards between them are yours or "
+              "already played",
+    },
+    "c_lead_sure": {
+        "nb": "{card} tar stikket: ingen høyere kort i {suit} er ute",
+        "en": "{card} takes the trick: no higher {suit} are out",
+    },
+    "c_lead_likely": {
+        "nb": "{card} tar nok stikket: ingen høyere kort i {suit} er ute, men noen kan stikke "
+              "med trumf",
+        "en": "{card} will likely take the trick: no higher {suit} are out, but someone may "
+              "trump it",
+    },
+    "c_lead_under": {
+        "nb": "{card} spilles ut med {higher} høyere kort i {suit} ute, så noen andre tar nok "
+              "stikket",
+        "en": "{card} is led with {higher} higher {higher:card|cards} in {suit} out, so someone "
+              "else will likely take the trick",
+    },
+    "c_discard": {
+        "nb": "du er renons i {suit}, og {card} kan ikke ta stikket",
+        "en": "you are void in {suit}, and {card} cannot take the trick",
+    },
+    "c_discard_points": {
+        "nb": "du er renons i {suit} og gir bort {card} ({points} poeng) til den som tar "
+              "stikket",
+        "en": "you are void in {suit} and give {card} ({points} {points:point|points}) to "
+              "whoever takes the trick",
+    },
+    "c_under": {"nb": "{card} går under {winner}", "en": "{card} stays below {winner}"},
+    "c_take_sure": {
+        "nb": "{card} tar stikket, og ingen etter deg kan gå over",
+        "en": "{card} takes the trick, and nobody after you can beat it",
+    },
+    "c_trump_sure": {
+        "nb": "{card} stikker med trumf, og ingen etter deg kan gå over",
+        "en": "{card} trumps the trick, and nobody after you can beat it",
+    },
+    "c_take_now": {
+        "nb": "{card} tar stikket slik det ligger nå, men {higher} høyere kort i {suit} er ute",
+        "en": "{card} takes the trick as it lies now, but {higher} higher "
+              "{higher:card|cards} in {suit} {higher:is|are} out",
+    },
+    "c_take_now_trump": {
+        "nb": "{card} tar stikket slik det ligger nå, men noen etter deg kan stikke med trumf",
+        "en": "{card} takes the trick as it lies now, but someone after you may trump it",
+    },
+    "c_take_sure_points": {
+        "nb": "{card} tar stikket og {points} poeng med det, og ingen etter deg kan gå over",
+        "en": "{card} takes the trick and {points} {points:point|points} with it, and nobody "
+              "after you can beat it",
+    },
+    "c_take_now_points": {
+        "nb": "{card} tar stikket slik det ligger nå, og {points} poeng med det",
+        "en": "{card} takes the trick as it lies now, and {points} {points:point|points} "
+              "with it",
+    },
+    "c_void_dump": {
+        "nb": "{card} spilles ut i {suit}, som {player} ikke har flere av: der kan poeng havne "
+              "i stikket",
+        "en": "{card} is led in {suit}, which {player} has run out of: points may land in that "
+              "trick",
+    },
+    "c_void_trump": {
+        "nb": "{card} spilles ut i {suit}, som {player} ikke har flere av og kan stikke med trumf",
+        "en": "{card} is led in {suit}, which {player} has run out of and may trump",
+    },
+    "c_void": {
+        "nb": "{card} spilles ut i {suit}, som {player} ikke har flere av",
+        "en": "{card} is led in {suit}, which {player} has run out of",
+    },
+    "c_no_void": {
+        "nb": "{card} spilles ut i {suit}, og ingen av de andre har vist at de er tomme for "
+              "{suit}",
+        "en": "{card} is led in {suit}, and none of the others has shown they are out of {suit}",
+    },
+    "c_higher": {
+        "nb": "{card} har {higher} høyere kort i {suit} over seg hos de andre",
+        "en": "{card} has {higher} higher {higher:card|cards} in {suit} above it with the "
+              "others",
+    },
+    "c_lower": {
+        "nb": "{card} har {lower} lavere kort i {suit} under seg hos de andre, og dem må de "
+              "følge farge med",
+        "en": "{card} has {lower} lower {lower:card|cards} in {suit} below it with the others, "
+              "and they must follow suit with those",
+    },
+    "c_lead_trump": {
+        "nb": "{card} trekker trumf, og {trumps} trumf er fortsatt ute",
+        "en": "{card} draws trumps, and {trumps} {trumps:trump is|trumps are} still out",
+    },
+    "c_lead_side": {
+        "nb": "{card} spilles ut i en annen farge enn trumf mens {trumps} trumf er ute",
+        "en": "{card} is led in a suit other than trumps while {trumps} "
+              "{trumps:trump is|trumps are} out",
+    },
+    "c_length": {
+        "nb": "{card} kommer fra {suit}, der du har {count} kort",
+        "en": "{card} comes from {suit}, where you hold {count} {count:card|cards}",
+    },
+    "c_also_under": {"nb": "{card} går også under {winner}", "en": "{card} also stays below "
+                                                                         "{winner}"},
+    "c_also_take": {"nb": "{card} tar også stikket", "en": "{card} takes the trick too"},
+    "c_also_discard": {"nb": "{card} kan heller ikke ta stikket",
+                       "en": "{card} cannot take the trick either"},
+    "c_also_lead": {"nb": "{card} spilles også ut i {suit}", "en": "{card} is also led in {suit}"},
+    "c_cheaper": {
+        "nb": "{best} tar det også og er lavere, så du sparer {card} til senere",
+        "en": "{best} takes it too and is lower, so you keep {card} for later",
+    },
+    "c_discard_master": {
+        "nb": "det er det høyeste kortet i {suit} som er igjen, og det kunne tatt et stikk senere",
+        "en": "it is the highest {suit} left, and it could take a trick later",
+    },
+    "c_wastes_high": {
+        "nb": "da bruker du et høyere kort enn {best}, og {card} kunne tatt et stikk senere",
+        "en": "then you spend a higher card than {best}, and {card} could take a trick later",
+    },
+    "c_trump_now": {
+        "nb": "{card} stikker med trumf slik det ligger nå, men {higher} høyere trumf er ute",
+        "en": "{card} trumps the trick as it lies now, but {higher} higher "
+              "{higher:trump is|trumps are} out",
+    },
+    "c_keeps_high": {
+        "nb": "da sitter du igjen med {best}, og med {higher} høyere kort i {suit} ute kan det "
+              "gi deg et stikk senere",
+        "en": "then you are left holding {best}, and with {higher} higher {higher:card|cards} "
+              "in {suit} out it may win you a trick later",
+    },
+    "c_keeps_master": {
+        "nb": "da sitter du igjen med {best}, som ingen kan gå over: det gir deg et stikk senere",
+        "en": "then you are left holding {best}, which nobody can beat: it will win you a "
+              "trick later",
+    },
+    "c_keeps_points": {
+        "nb": "da sitter du igjen med {best}, som er verdt {points} poeng for den som tar det",
+        "en": "then you are left holding {best}, worth {points} {points:point|points} to "
+              "whoever takes it",
+    },
+    "c_pass_costs": {
+        "nb": "et pass koster deg {points} poeng",
+        "en": "a pass costs you {points} {points:point|points}",
+    },
+    "c_ft_opens_other": {
+        "nb": "{card} åpner plassen til {head}, som en av de andre har",
+        "en": "{card} opens the place for {head}, which one of the others holds",
+    },
+    "c_ft_opens_others": {
+        "nb": "{card} åpner plassene til {heads}, som de andre har",
+        "en": "{card} opens the places for {heads}, which the others hold",
+    },
+    "c_ft_opens_mine": {
+        "nb": "{card} åpner {count:plassen|plassene} til {heads}, som du har selv",
+        "en": "{card} opens {count:the place|the places} for {heads}, which you hold yourself",
+    },
+    "c_ft_opens_nothing": {
+        "nb": "{card} åpner ingen ny plass i rekka",
+        "en": "{card} opens no new place in the row",
+    },
+    "c_ft_beyond": {
+        "nb": "{card} åpner veien for {count} kort som de andre har lenger ut i rekka",
+        "en": "{card} opens the way for {count} {count:card|cards} the others hold further "
+              "along the row",
+    },
+    "c_ft_beyond_none": {
+        "nb": "{card} åpner ikke veien for noen kort de andre har lenger ut i rekka",
+        "en": "{card} opens the way for none of the others' cards further along the row",
+    },
+    "c_ft_own_none": {
+        "nb": "{card} gjør ikke vei for noen av dine egne kort",
+        "en": "{card} makes way for none of your own cards",
+    },
+    "c_pass_holds": {
+        "nb": "et pass koster deg {points} poeng, men holder kortene dine tilbake",
+        "en": "a pass costs you {points} {points:point|points} but keeps your cards back",
+    },
+    "c_trump_count": {
+        "nb": "med {suit} som trumf har du {count} trumf",
+        "en": "with {suit} as trump you hold {count} {count:trump|trumps}",
+    },
+    "c_trump_honours": {
+        "nb": "med {suit} som trumf har du {count} av ess, konge og dame",
+        "en": "with {suit} as trump you hold {count} of the ace, king and queen",
+    },
+    # a reason that two moves share although their labels differ carries what each costs
+    "c_costs": {
+        "nb": "{reason}, og det koster deg omtrent {loss} poeng{error} mot {best}",
+        "en": "{reason}, and that costs you about {loss} {loss:point|points}{error} against "
+              "{best}",
+    },
+    "c_costs_little": {
+        "nb": "{reason}, og det koster deg bare omtrent {loss} poeng{error} mot {best}",
+        "en": "{reason}, and that costs you only about {loss} {loss:point|points}{error} "
+              "against {best}",
+    },
+    "c_costs_nothing": {
+        "nb": "{reason}, men {move} og {best} er omtrent like gode: forskjellen er innenfor "
+              "usikkerheten",
+        "en": "{reason}, but {move} and {best} are about as good as each other: the difference "
+              "is within the uncertainty",
+    },
+    "c_tactic_against": {
+        "nb": "{reason}, og det taler mot {move}",
+        "en": "{reason}, and that speaks against {move}",
+    },
+    "c_tactic_prefers": {
+        "nb": "{reason}, og taktikken foretrekker {best}",
+        "en": "{reason}, and the tactics prefer {best}",
+    },
+    # --- the coach's judgement: every number is what a move costs against the best one -----
+    "coach_no_choice": {
+        "nb": "Her er det ikke noe å velge mellom",
+        "en": "There is nothing to choose between here",
+    },
+    "coach_all_same": {
+        "nb": "{cards} er samme trekk her: kortene mellom dem er hos deg eller allerede spilt, "
+              "så det spiller ingen rolle hvilket du velger",
+        "en": "{cards} are the same move here: the cards between them are yours or already "
+              "played, so it does not matter which you choose",
+    },
+    "coach_all_equal": {
+        "nb": "Alle trekkene dine ender likt her, så det spiller ingen rolle hvilket du velger",
+        "en": "All your moves end the same here, so it does not matter which you choose",
+    },
+    "coach_best": {"nb": "Det er det beste trekket her", "en": "It is the best move here"},
     "coach_best_anyway": {
-        "nb": "Likevel er det det beste trekket her: i snitt {expected} poeng{error}",
-        "en": "Even so, it is the best move here: {expected} {expected:point|points} on "
-              "average{error}",
+        "nb": "Likevel er det det beste trekket her",
+        "en": "Even so, it is the best move here",
     },
-    "coach_near_best": {
-        "nb": "Det er omtrent like godt som det beste trekket: i snitt {expected} poeng{error} "
-              "mot {best_expected}",
-        "en": "It is about as good as the best move: {expected} {expected:point|points} on "
-              "average{error} "
-              "against {best_expected}",
+    "coach_best_margin": {
+        "nb": "{best}: {next}, det nest beste, ville kostet deg omtrent {loss} poeng{error}",
+        "en": "{best}: {next}, the next best, would cost you about {loss} "
+              "{loss:point|points}{error}",
     },
-    "coach_near_best_anyway": {
-        "nb": "Likevel er det omtrent like godt som det beste trekket: i snitt {expected} "
-              "poeng{error} mot {best_expected}",
-        "en": "Even so, it is about as good as the best move: {expected} {expected:point|points} "
-              "on "
-              "average{error} against {best_expected}",
+    "coach_best_equal": {
+        "nb": "{best}, men {others} er omtrent like {count:godt|gode}: forskjellen er innenfor "
+              "usikkerheten",
+        "en": "{best}, but {others} {count:is|are} about as good: the difference is within the "
+              "uncertainty",
     },
-    "coach_costs_anyway": {
-        "nb": "Likevel koster det poeng her",
-        "en": "Even so, it costs points here",
+    "coach_about_equal": {
+        "nb": "{move} og {best} er omtrent like gode: forskjellen er innenfor usikkerheten",
+        "en": "{move} and {best} are about as good as each other: the difference is within the "
+              "uncertainty",
+    },
+    "coach_small_loss": {
+        "nb": "{move} koster deg bare omtrent {loss} poeng{error} mot {best}",
+        "en": "{move} costs you only about {loss} {loss:point|points}{error} against {best}",
     },
     "coach_loss": {
-        "nb": "{move}: i snitt {expected} poeng{error}; {best} hadde gitt {best_expected} — du "
-              "tapte omtrent {loss}",
-        "en": "{move}: {expected} {expected:point|points} on average{error}; {best} would have "
-              "given "
-              "{best_expected} — you lost about {loss}",
+        "nb": "{move} koster deg omtrent {loss} poeng{error} mot {best}",
+        "en": "{move} costs you about {loss} {loss:point|points}{error} against {best}",
     },
     "coach_error": {"nb": " (±\u00a0{error})", "en": " (±\u00a0{error})"},  # never broken
     "coach_relative": {
@@ -292,10 +524,6 @@ register({
     "coach_tactic_other": {
         "nb": "Taktikken anbefaler {best} her",
         "en": "The tactics recommend {best} here",
-    },
-    "coach_tactic_other_anyway": {
-        "nb": "Likevel anbefaler taktikken {best} her",
-        "en": "Even so, the tactics recommend {best} here",
     },
     "why_search": {
         "nb": "Regnet ut ved å spille runden ferdig {samples} {samples:gang|ganger} med ulike "

@@ -15,10 +15,28 @@ from typing import Any
 from kamplib.draw.display import MUTED, Html
 from kamplib.draw.sheet import sheet_html
 from kamplib.draw.table import fantan_table_html, round_scores_html, trick_html
-from kamplib.i18n import t
+from kamplib.draw.tables import table_html as plain_table_html
+from kamplib.i18n import register, t
 
 __all__ = ["opponents_html", "table_html", "log_html", "judgement_html", "review_html",
-           "round_summary_html", "game_summary_html"]
+           "round_summary_html", "game_summary_html", "coach_labels_html"]
+
+register({
+    "draw_label_column": {"nb": "Merke", "en": "Label"},
+    "draw_label_rule_column": {"nb": "Trekket …", "en": "The move …"},
+    "draw_coach_numbers": {
+        "nb": "Alle tallene treneren viser, er hva et trekk koster deg i snitt mot det beste "
+              "trekket den finner, i poeng i runden (i Fan Tan dine poeng minus snittet til de "
+              "andre). Tallet etter ± er usikkerheten: treneren gjetter på kortene du ikke ser, "
+              "og med andre gjetninger kunne tallet ofte blitt så mye høyere eller lavere. I en "
+              "runde som teller dobbelt, dobles grensene.",
+        "en": "Every number the coach shows is what a move costs you on average against the "
+              "best move it finds, in points of the round (in Fan Tan, your points minus the "
+              "others' average). The number after ± is the uncertainty: the coach guesses at the "
+              "cards you cannot see, and other guesses could often have made the number that "
+              "much higher or lower. In a round that counts double, the limits double too.",
+    },
+})
 
 
 
@@ -134,3 +152,14 @@ def game_summary_html(summary: Any, game: Any, *, lang: str = "nb") -> Html:
                      "</details>")
     parts.append("</div>")
     return Html("".join(parts))
+
+
+def coach_labels_html(lang: str = "nb") -> Html:
+    """The coach's labels and the rule that gives each, with the thresholds from
+    :mod:`kamplib.hints` (the one place they are stated), and what its numbers mean."""
+    from kamplib.hints import label_rules
+
+    return Html(f"<p>{escape(t('draw_coach_numbers', lang))}</p>"
+                + str(plain_table_html([t("draw_label_column", lang),
+                                        t("draw_label_rule_column", lang)],
+                                       label_rules(lang))))

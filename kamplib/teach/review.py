@@ -3,8 +3,9 @@
 The judgement and its words are :mod:`kamplib.hints`' (the search's rating of every legal move);
 the search is deterministic (its seed comes from the position and its budget counts work, not
 seconds), so the same position always gets the same rating, whether it is met while playing or
-in a record loaded later.  This module words the comparison with the best move («♦A: i snitt
-3,3 poeng; ♥2 hadde gitt 2,1 — du tapte omtrent 1,2»).
+in a record loaded later.  This module words the comparison with the best move in one short
+line («♦A kostet deg omtrent 1,2 poeng mot ♥2»): like every number of the coach's, what a move
+cost against the one it recommends.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib import hints
-from kamplib.bots.explain import format_points, shown_difference
+from kamplib.bots.explain import format_points
 from kamplib.i18n import t
 from kamplib.moves import Move, move_text
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
@@ -37,6 +38,7 @@ class Judgement:
     rating: Any  # hints.MoveRating of the move played
     best: Any  # hints.MoveRating of the move the coach recommends
     only_move: bool
+    all_equal: bool = False  # every legal move ended alike
 
     @property
     def label(self) -> str:
@@ -44,16 +46,16 @@ class Judgement:
 
     @property
     def lost(self) -> float | None:
-        """Average points the move cost against the best one (None without the search); in a
-        round whose total varies, against the others' average (``rating.relative``)."""
-        mine, theirs = self.rating.expected, self.best.expected
-        if mine is None or theirs is None:
-            return None
-        return max(0.0, float(mine) - float(theirs))
+        """Points of the round the move cost against the recommended one, as the coach shows it
+        (one decimal; None without the search); in a round whose total varies, against the
+        others' average (``rating.relative``)."""
+        loss = self.rating.loss
+        return None if loss is None else float(loss)
 
     @property
     def costly(self) -> bool:
-        return self.label != "good"
+        """Rated risky or bad: a review lists it with what it cost."""
+        return self.label in ("risky", "bad")
 
     def label_text(self, lang: str = "nb") -> str:
         return str(self.rating.label_text(lang))
@@ -72,32 +74,36 @@ class Judgement:
                  label=self.label_text(lang), reason=self.reason(lang))
 
     def cost(self, lang: str = "nb") -> str:
-        """The expected points of the move beside the best move's."""
-        if self.only_move:  # the coach's sentence already says it was the only one
+        """One short line: what the move cost against the recommended one (or that it was the
+        best, about as good, or that every move ended alike); nothing for a forced move or
+        without the search's numbers."""
+        r = self.rating
+        if self.only_move or r.loss is None:
             return ""
-        mine = self.rating.expected
-        if mine is None or self.best.expected is None:
-            return ""
-        same = number_text(mine, lang) == number_text(self.best.expected, lang)
-        if self.best.move == self.move or same or (self.lost or 0.0) < 0.05:
-            text = t("teach_cost_best", lang, move=move_text(self.move, lang),
-                     mine=number_text(mine, lang))
-        else:  # the loss as the two numbers shown add up, as the coach's sentence says it
-            text = t("teach_cost", lang, move=move_text(self.move, lang),
-                     mine=number_text(mine, lang), best=move_text(self.best.move, lang),
-                     theirs=number_text(self.best.expected, lang),
-                     lost=number_text(shown_difference(mine, self.best.expected), lang))
-        return text + hints.numbers_note(self.rating.relative, lang)
+        move = move_text(self.move, lang)
+        if self.all_equal:
+            return t("teach_cost_all_equal", lang, move=move)
+        if r.like_best:
+            return t("teach_cost_best", lang, move=move)
+        if r.about_equal:
+            return t("teach_cost_equal", lang, move=move, best=move_text(r.best, lang))
+        error = (t("coach_error", lang, error=number_text(r.uncertainty, lang))
+                 if r.uncertainty else "")
+        return (t("teach_cost", lang, move=move, lost=number_text(r.loss, lang), error=error,
+                  best=move_text(r.best, lang)) + hints.numbers_note(r.relative, lang))
 
 
-def judge(view: PlayerView, move: Move, *, level: str = "search") -> Judgement:
-    """How good ``move`` was in ``view`` (the view before it), always the same for a position."""
-    h = hints.hint(view, level=level)
+def judge(view: PlayerView, move: Move, *, level: str = "search",
+          samples: int | None = None) -> Judgement:
+    """How good ``move`` was in ``view`` (the view before it), always the same for a position
+    (``samples``: fewer deals, for a quick look)."""
+    h = hints.hint(view, level=level, samples=samples)
     rating = h.rating(move)
     best = h.rating(h.move)
-    return Judgement(rating.move, rating, best, len(view.legal) == 1)
+    return Judgement(rating.move, rating, best, h.verdict.forced, h.verdict.all_equal)
 
 
 def lost_in_all(judgements: Sequence[Judgement]) -> float:
-    """Average points the moves cost in all, against the best move each time."""
-    return sum(j.lost or 0.0 for j in judgements)
+    """What the moves cost in all, as the sum of the costs shown for each (so the total a
+    review states is the sum of the numbers it lists)."""
+    return round(sum(j.lost or 0.0 for j in judgements), 1)

@@ -69,18 +69,28 @@ class RoundSummary:
         return [m for m in self.moves if m.judgement is not None]
 
     def review_text(self, lang: str = "nb") -> str:
-        """One sentence for the whole round: nothing lost, or about how much."""
+        """One sentence for the whole round: nothing lost, or what the moves listed under it
+        (rated risky or bad) cost in all, which is the sum of what each of them says it cost;
+        what the good moves cost besides is said apart."""
         if not self.moves:
             return t("teach_review_none", lang)
         if not self.rated:
             return ""  # the coach has not looked at the moves yet
         judged = [m.judgement for m in self.rated if m.judgement is not None]
-        lost = lost_in_all(judged)
-        if lost < 0.05 and not any(j.costly for j in judged):
-            return t("teach_review_clean", lang)
-        relative = any(j.rating.relative for j in judged)  # say once what the sum counts
-        return (t("teach_review_lost", lang, lost=number_text(lost, lang))
-                + numbers_note(relative, lang))
+        listed = [j for j in judged if j.costly]
+        rest = lost_in_all([j for j in judged if not j.costly])
+        relative = any(j.rating.relative for j in judged)  # say once what the sums count
+        if listed and all(j.lost is None for j in listed):
+            return t("teach_review_tactics", lang)  # the tactics alone: no numbers
+        if not listed:
+            if rest < 0.05:
+                return t("teach_review_clean", lang)
+            return (t("teach_review_small", lang, lost=number_text(rest, lang))
+                    + numbers_note(relative, lang))
+        text = t("teach_review_lost", lang, lost=number_text(lost_in_all(listed), lang))
+        if rest >= 0.05:
+            text += " " + t("teach_review_rest", lang, lost=number_text(rest, lang))
+        return text + numbers_note(relative, lang)
 
 
 @dataclass(frozen=True)

@@ -45,22 +45,34 @@ register({
     "teach_trick_so_far": {"nb": "Stikket så langt: {plays}", "en": "The trick so far: {plays}"},
     # -- the coach -----------------------------------------------------------------------------
     "teach_rating": {"nb": "{move}: {label}. {reason}", "en": "{move}: {label}. {reason}"},
-    "teach_cost": {"nb": "{move}: i snitt {mine} poeng; {best} hadde gitt {theirs} "
-                         "— du tapte omtrent {lost}.",
-                   "en": "{move}: {mine} {mine:point|points} on average; {best} would have given "
-                         "{theirs} "
-                         "— you lost about {lost}."},
-    "teach_cost_best": {"nb": "{move}: i snitt {mine} poeng, like godt som det beste trekket.",
-                        "en": "{move}: {mine} {mine:point|points} on average, as good as the best "
-                              "move."},
+    "teach_cost": {"nb": "{move} kostet deg omtrent {lost} poeng{error} mot {best}.",
+                   "en": "{move} cost you about {lost} {lost:point|points}{error} against "
+                         "{best}."},
+    "teach_cost_best": {"nb": "{move} var det beste trekket her.",
+                        "en": "{move} was the best move here."},
+    "teach_cost_equal": {"nb": "{move} var omtrent like godt som {best}.",
+                         "en": "{move} was about as good as {best}."},
+    "teach_cost_all_equal": {"nb": "{move}: alle trekkene endte likt her.",
+                             "en": "{move}: every move ended the same here."},
     "teach_review_title": {"nb": "Gjennomgang av trekkene dine i {round}",
                            "en": "Review of your moves in {round}"},
     "teach_review_none": {"nb": "Du gjorde ingen trekk i denne runden.",
                           "en": "You made no moves in this round."},
     "teach_review_clean": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
                            "en": "None of your moves cost points. Well played!"},
-    "teach_review_lost": {"nb": "Trekkene dine kostet omtrent {lost} poeng i alt.",
-                          "en": "Your moves cost about {lost} {lost:point|points} in all."},
+    "teach_review_small": {"nb": "Ingen av trekkene dine var risikable eller dårlige; til sammen "
+                                 "kostet de bare omtrent {lost} poeng. Bra spilt!",
+                           "en": "None of your moves was risky or bad; together they cost only "
+                                 "about {lost} {lost:point|points}. Well played!"},
+    "teach_review_lost": {"nb": "Trekkene under kostet deg omtrent {lost} poeng i alt.",
+                          "en": "The moves below cost you about {lost} {lost:point|points} in "
+                                "all."},
+    "teach_review_rest": {"nb": "I tillegg kostet de gode trekkene dine til sammen omtrent "
+                                "{lost} poeng.",
+                          "en": "Your good moves cost about {lost} {lost:point|points} more "
+                                "between them."},
+    "teach_review_tactics": {"nb": "Trekkene under er ikke det taktikken anbefaler.",
+                             "en": "The moves below are not what the tactics recommend."},
     "teach_review_item": {"nb": "Trekk {number}", "en": "Move {number}"},
     # -- summaries -----------------------------------------------------------------------------
     "teach_round_summary": {"nb": "{round} er ferdig. Du fikk {points} poeng.",

@@ -71,6 +71,9 @@ CSS = f"""
 .kamp-label-good {{ color: #1d6b1d; font-weight: bold; }}
 .kamp-label-risky {{ color: #8a5200; font-weight: bold; }}
 .kamp-label-bad {{ color: #b3261e; font-weight: bold; }}
+/* a forced move: no colour of praise or blame */
+.kamp-rating-forced {{ border-left: 5px solid #767676; padding-left: 6px; }}
+.kamp-label-forced {{ font-weight: bold; }}
 .kamp-confirm {{ background: #fff4d6; color: #1b1b1b; padding: 6px; border-radius: 4px; }}
 .kamp-summary {{ border: 2px solid #767676; border-radius: 8px; padding: 6px 10px; }}
 .kamp-widget table {{ max-width: 100%; }}

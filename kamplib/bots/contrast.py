@@ -1,0 +1,367 @@
+"""Why one move is better or worse than another, in the table's terms: the coach's reasons.
+
+The coach rates every legal move against the one it recommends.  A rating's reason says what
+tells the two apart on the table as it stands: which trick a card takes or gives away, for
+certain or only as the trick lies now; the points it puts in a trick or leaves with you; the
+card it leaves you holding; what the others have shown they lack (a suit they could not follow,
+a Fan Tan place they passed at); in Fan Tan which place in a row a card opens and for whom, and
+what a pass costs.  When nothing on the table tells the two apart, the reason says that too:
+the difference shows later in the round.
+
+A move is described by :func:`features`: for each *dimension* (the trick, the points, the
+suit led, …) a value that can be compared without card names and the phrase that states it with
+the move as its subject.  :func:`contrast` states the first dimension where a move and the
+recommended move differ, both sides («♦A tar stikket …, mens ♦8 går under ♦Q»), so two moves
+that differ in what they do never get the same reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kamplib.bots.explain import MoveName
+from kamplib.bots.heuristic import penalty
+from kamplib.bots.situation import Situation, count_above, count_below, suit_block
+from kamplib.cards import SUITS, Card
+from kamplib.fantan import rows_from
+from kamplib.i18n import DEFAULT_LANG, Phrase, SuitName, t
+from kamplib.kinds import KINDS
+from kamplib.moves import Move
+from kamplib.view import PlayerView
+
+__all__ = ["Table", "Feature", "Said", "features", "contrast", "contrasts", "own_reason",
+           "same_move",
+           "CardList", "card_of", "cards_text"]
+
+
+def card_of(move: Move) -> Card | None:
+    """The card a move plays (None: a pass, or the dealer naming trump)."""
+    return move if isinstance(move, Card) else None
+
+
+class CardList:
+    """Cards in a sentence as a reader lists them: «♠K, ♠Q og ♠J»."""
+
+    def __init__(self, cards: Any) -> None:
+        self.cards = tuple(cards)
+
+    def shown(self, lang: str = DEFAULT_LANG) -> str:
+        names = [c.symbol for c in self.cards]
+        if len(names) < 2:
+            return "".join(names)
+        return t("c_and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One thing a move does: ``value`` compares moves (no card in it), ``phrase`` says it."""
+
+    value: tuple[Any, ...]
+    phrase: Any  # a Phrase, or a Said
+
+
+class Said:
+    """A phrase whose words, once worked out in a language, are kept (a position's reasons
+    repeat the recommended move's phrases for every other move)."""
+
+    def __init__(self, phrase: Any) -> None:
+        self.phrase = phrase
+        self._said: dict[str, str] = {}
+
+    def shown(self, lang: str = DEFAULT_LANG) -> str:
+        said = self._said.get(lang)
+        if said is None:
+            said = self._said[lang] = self.phrase.shown(lang)
+        return said
+
+
+class Table:
+    """What the coach reads off the table once per position, for every move's reasons."""
+
+    def __init__(self, view: PlayerView, sit: Situation) -> None:
+        self.view = view
+        self.sit = sit
+        self.kind = KINDS[view.kind]
+        self.tricks = self.kind.is_trick_round
+        self.wants_tricks = self.kind.wants_tricks
+        self.scores = any(sit.values)  # cards carry points (Kløver, Damer, Finale)
+        self.unseen = sit.unseen
+        self.after = sit.n - len(sit.trick) - 1  # players still to play to this trick
+        self.found: dict[Move, dict[str, Feature]] = {}
+
+    def player(self, seat: int) -> str:
+        return self.view.players[seat]
+
+    def others_void(self, suit_index: int) -> list[int]:
+        """The other seats that have shown they hold no card of a suit (and still hold cards)."""
+        suit = SUITS[suit_index]
+        view = self.view
+        return [s for s in range(view.n)
+                if s != view.seat and view.hand_sizes[s] and view.voids
+                and suit in view.voids[s]]
+
+
+# -- trick rounds -------------------------------------------------------------------------------
+TRICK_DIMENSIONS_AVOID = ("take", "points", "void", "higher", "lower")
+TRICK_DIMENSIONS_TAKE = ("take", "trump", "higher", "length")
+
+
+def _take_level(table: Table, card: Card) -> tuple[int, int]:
+    """(2: the move surely takes this trick, 1: it takes it as the trick lies now, 0: it does
+    not; for a lead, 0 means that a higher card is still out), and the higher cards still out
+    in the card's suit."""
+    sit = table.sit
+    higher = count_above(table.unseen, card, sit.ace_low)
+    trump = sit.trump
+    trumps_out = trump >= 0 and bool(suit_block(table.unseen, trump))
+    if not sit.trick:
+        if higher:
+            return 0, higher
+        safe = trump < 0 or card.suit_index == trump or not trumps_out
+        return (2 if safe else 1), 0
+    winner = sit.winning_card()
+    assert winner is not None
+    if sit.strength(card) <= sit.strength(winner):
+        return 0, higher
+    if table.after == 0:
+        return 2, higher
+    if card.suit_index == trump:  # trumping in (or following a trump lead)
+        return (1 if count_above(table.unseen, card) else 2), higher
+    safe = trump < 0 or sit.led == trump or not trumps_out
+    return (2 if safe and not higher else 1), higher
+
+
+def _trick_features(table: Table, card: Card) -> dict[str, Feature]:
+    sit = table.sit
+    level, higher = _take_level(table, card)
+    suit = SuitName(card.suit)
+    out: dict[str, Feature] = {}
+    own = penalty(sit, card)
+    in_trick = sum(penalty(sit, c) for _, c in sit.trick)
+    # what happens to this trick
+    if not sit.trick:
+        role = "lead"
+        phrase = (Phrase("c_lead_sure", card=card, suit=suit) if level == 2
+                  else Phrase("c_lead_likely", card=card, suit=suit) if level == 1
+                  else Phrase("c_lead_under", card=card, suit=suit, higher=higher))
+    elif card.suit_index != sit.led and card.suit_index != sit.trump:
+        role = "discard"
+        led = SuitName(SUITS[sit.led])
+        phrase = (Phrase("c_discard_points", card=card, suit=led, points=own) if own
+                  else Phrase("c_discard", card=card, suit=led))
+    else:
+        role = "trump" if card.suit_index == sit.trump != sit.led else "follow"
+        winner = sit.winning_card()
+        if level == 0:
+            phrase = Phrase("c_under", card=card, winner=winner)
+        elif table.scores and not table.wants_tricks and own + in_trick:
+            code = "c_take_sure_points" if level == 2 else "c_take_now_points"
+            phrase = Phrase(code, card=card, points=own + in_trick)
+        elif level == 2:
+            phrase = Phrase("c_trump_sure" if role == "trump" else "c_take_sure", card=card)
+        elif role == "trump" or card.suit_index == sit.trump:
+            phrase = Phrase("c_trump_now", card=card, higher=higher)
+        elif higher:
+            phrase = Phrase("c_take_now", card=card, higher=higher, suit=suit)
+        else:
+            phrase = Phrase("c_take_now_trump", card=card)
+    taken = own + in_trick if level and table.scores and not table.wants_tricks else 0
+    out["take"] = Feature((role == "discard", level, taken), phrase)
+    if role == "discard" and table.scores and not table.wants_tricks:
+        out["points"] = Feature((own,), phrase)
+    if role == "lead":
+        void = table.others_void(card.suit_index)
+        if void:
+            code = ("c_void_dump" if table.scores and not table.wants_tricks
+                    else "c_void_trump" if sit.trump >= 0 and card.suit_index != sit.trump
+                    else "c_void")
+            out["void"] = Feature((len(void),), Phrase(code, card=card, suit=suit,
+                                                       player=table.player(void[0]),
+                                                       count=len(void)))
+        else:
+            out["void"] = Feature((0,), Phrase("c_no_void", card=card, suit=suit))
+        out["higher"] = Feature((higher,), Phrase("c_higher", card=card, suit=suit,
+                                                  higher=higher))
+        lower = count_below(table.unseen, card, sit.ace_low)
+        out["lower"] = Feature((lower,), Phrase("c_lower", card=card, suit=suit, lower=lower))
+        if sit.trump >= 0:
+            out["trump"] = Feature((card.suit_index == sit.trump,),
+                                   Phrase("c_lead_trump" if card.suit_index == sit.trump
+                                          else "c_lead_side", card=card,
+                                          trumps=suit_block(table.unseen, sit.trump)
+                                          .bit_count()))
+        length = suit_block(sit.hand, card.suit_index).bit_count()
+        out["length"] = Feature((length,), Phrase("c_length", card=card, suit=suit,
+                                                  count=length))
+    return out
+
+
+def _also(table: Table, card: Card) -> Phrase:
+    """«♠4 går også under ♠J»: what a move does in this trick, when the recommended one does
+    the same."""
+    sit = table.sit
+    if not sit.trick:
+        return Phrase("c_also_lead", card=card, suit=SuitName(card.suit))
+    if card.suit_index != sit.led and card.suit_index != sit.trump:
+        return Phrase("c_also_discard", card=card)
+    if _take_level(table, card)[0]:
+        return Phrase("c_also_take", card=card)
+    return Phrase("c_also_under", card=card, winner=sit.winning_card())
+
+
+def _kept(table: Table, m: Card, b: Card) -> Phrase | None:
+    """Playing ``m`` instead of ``b`` leaves you holding ``b``: the phrase when that is what tells
+    them apart (a high card that may take a trick later where tricks cost; a cheaper card used
+    where the trick is yours either way)."""
+    sit = table.sit
+    if table.wants_tricks:
+        if m.suit_index == b.suit_index and sit.key(b) < sit.key(m):
+            if sit.trick and _take_level(table, b)[0]:
+                return Phrase("c_cheaper", card=m, best=b)
+            return Phrase("c_wastes_high", card=m, best=b)
+        if sit.trick and m.suit_index != sit.led and not count_above(table.unseen, m):
+            return Phrase("c_discard_master", card=m, suit=SuitName(m.suit))
+        return None
+    higher = count_above(table.unseen, b, sit.ace_low)
+    if m.suit_index == b.suit_index and sit.key(b) > sit.key(m):
+        if not higher:
+            return Phrase("c_keeps_master", card=m, best=b)
+        return Phrase("c_keeps_high", card=m, best=b, higher=higher, suit=SuitName(b.suit))
+    if m.suit_index != b.suit_index and penalty(sit, b) > penalty(sit, m):
+        return Phrase("c_keeps_points", card=m, best=b, points=penalty(sit, b))
+    return None
+
+
+# -- Fan Tan ----------------------------------------------------------------------------------
+FANTAN_DIMENSIONS = ("pass", "opens", "beyond", "own")
+
+
+def _fantan_features(table: Table, move: Move) -> dict[str, Feature]:
+    view = table.view
+    cost = KINDS[view.kind].pass_value * view.multiplier
+    card = card_of(move)
+    if card is None:
+        code = "c_pass_holds" if len(view.legal) > 1 else "c_pass_costs"
+        return {"pass": Feature((1,), Phrase(code, points=cost))}
+    sit = table.sit
+    layout = view.rules.fantan_layout
+    others = sit.in_play & ~sit.hand & ~sit.laid
+    rows = [row for row in rows_from(card, layout) if row]
+    heads = [row[0] for row in rows]
+    theirs = [h for h in heads if others & h.bit]
+    mine = [h for h in heads if sit.hand & h.bit]
+    beyond = sum(1 for row in rows for c in row if others & c.bit)
+    own = sum(1 for row in rows for c in row if sit.hand & c.bit)
+    if len(theirs) == 1:
+        opens = Phrase("c_ft_opens_other", card=card, head=theirs[0])
+    elif theirs:
+        opens = Phrase("c_ft_opens_others", card=card, heads=CardList(theirs))
+    elif mine:
+        opens = Phrase("c_ft_opens_mine", card=card, heads=CardList(mine), count=len(mine))
+    else:
+        opens = Phrase("c_ft_opens_nothing", card=card)
+    out = {
+        "pass": Feature((0,), opens),
+        "opens": Feature((len(theirs), len(mine)), opens),
+        "beyond": Feature((beyond,), Phrase("c_ft_beyond", card=card, count=beyond) if beyond
+                          else Phrase("c_ft_beyond_none", card=card)),
+        "own": Feature((own,), Phrase("fact_ft_run", card=card, count=own) if own
+                       else Phrase("c_ft_own_none", card=card)),
+    }
+    return out
+
+
+# -- choosing trump -----------------------------------------------------------------------------
+def _trump_features(table: Table, move: Move) -> dict[str, Feature]:
+    si = SUITS.index(str(move))
+    block = suit_block(table.sit.hand, si)
+    honours = sum(1 for r in (14, 13, 12) if block >> (r - 2) & 1)
+    suit = SuitName(str(move))
+    return {
+        "count": Feature((block.bit_count(),), Phrase("c_trump_count", suit=suit,
+                                                       count=block.bit_count())),
+        "honours": Feature((honours,), Phrase("c_trump_honours", suit=suit, count=honours)),
+    }
+
+
+# -- the reasons -----------------------------------------------------------------------------
+def features(table: Table, move: Move) -> dict[str, Feature]:
+    """What ``move`` does, dimension by dimension (see the module's docstring); worked out once
+    per move of the table, so the recommended move's phrases are the same objects in every
+    contrast (and each is worded once per language)."""
+    found = table.found.get(move)
+    if found is None:
+        if table.sit.needs_trump:
+            found = _trump_features(table, move)
+        elif not table.tricks:
+            found = _fantan_features(table, move)
+        else:
+            card = card_of(move)
+            assert card is not None
+            found = _trick_features(table, card)
+        found = {dim: Feature(f.value, Said(f.phrase)) for dim, f in found.items()}
+        table.found[move] = found
+    return found
+
+
+def own_reason(table: Table, move: Move) -> tuple[Any, int]:
+    """What ``move`` does, said on its own (the recommended move's reason), and whether that
+    reads as a reason for it (1), against it (-1) or neither (0): a good move whose fact reads
+    against it is called good «likevel» (even so)."""
+    found = features(table, move)
+    if table.sit.needs_trump:
+        return found["count"].phrase, 0
+    if not table.tricks:
+        if "opens" not in found:
+            return found["pass"].phrase, -1
+        value = found["opens"].value
+        return found["opens"].phrase, -1 if value[0] else 1
+    take = found["take"]
+    discard, level, _ = take.value
+    if table.wants_tricks:
+        return take.phrase, 1 if level else (0 if discard else -1)
+    return take.phrase, -1 if level else 1
+
+
+def _order(table: Table) -> tuple[str, ...]:
+    if table.sit.needs_trump:
+        return ("count", "honours")
+    if not table.tricks:
+        return FANTAN_DIMENSIONS
+    return TRICK_DIMENSIONS_TAKE if table.wants_tricks else TRICK_DIMENSIONS_AVOID
+
+
+def contrasts(table: Table, move: Move, best: Move) -> list[Phrase]:
+    """Why ``move`` differs from ``best`` on the table, most telling first: each dimension where
+    they differ, both sides stated; then the card that ``move`` leaves you holding.  When the
+    table does not tell them apart, the one phrase says so: the difference shows only later in
+    the round."""
+    mine, theirs = features(table, move), features(table, best)
+    found = []
+    for dim in _order(table):
+        a, b = mine.get(dim), theirs.get(dim)
+        if a is not None and b is not None and a.value != b.value:
+            found.append(Phrase("c_versus", mine=a.phrase, best=b.phrase))
+    m, b_card = card_of(move), card_of(best)
+    if table.tricks and m is not None and b_card is not None:
+        kept = _kept(table, m, b_card)
+        if kept is not None:
+            found.append(Phrase("c_both", both=_also(table, m), kept=kept))
+    return found or [Phrase("c_later", move=MoveName(move), best=MoveName(best))]
+
+
+def contrast(table: Table, move: Move, best: Move) -> Phrase:
+    """The most telling of :func:`contrasts`."""
+    return contrasts(table, move, best)[0]
+
+
+def same_move(table: Table, move: Move, best: Move) -> Phrase:
+    """Why ``move`` is the same move as ``best`` here: every card ranked between them is yours
+    or gone already."""
+    return Phrase("c_same", move=MoveName(move), best=MoveName(best))
+
+
+def cards_text(moves: Any) -> CardList:
+    """The cards among ``moves``, listed for a sentence."""
+    return CardList(c for c in (card_of(m) for m in moves) if c is not None)
