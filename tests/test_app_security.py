@@ -406,3 +406,62 @@ def test_names_in_an_uploaded_sheet_and_record_stay_text(app: AppServer, chromiu
         page.wait_for_timeout(500)
         assert_nothing_injected(page)
     context.close()
+
+
+# --- nothing a learner did is thrown away ---------------------------------------------------------
+
+def hand_and_log(page: Any) -> tuple[list[str], str]:
+    """The learner's cards (their names) and the table's log: what must come back."""
+    cards = [b.get_attribute("title") or "" for b in page.query_selector_all(
+        ".kamp-play .widget-hbox.kamp-hand button.kamp-card")]
+    return cards, page.inner_text(".kamp-log-box")
+
+
+@pytest.mark.parametrize("how", ["dies", "ended"])
+def test_a_lost_kernel_is_said_at_once_and_trying_again_brings_the_round_back(
+    app: AppServer, chromium: Any, how: str,
+) -> None:
+    import signal
+
+    from app_support import kernel_process
+
+    context = browser_learner(chromium, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(app.url(STEP))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    for _ in range(2):
+        page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+        count = len(hand_and_log(page)[0])
+        page.locator(LEGAL).first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                               f".kamp-hand button.kamp-card').length < {count}",
+                               timeout=30_000)
+    page.wait_for_selector(LEGAL, state="visible", timeout=60_000)  # the bots have answered
+    before = hand_and_log(page)
+    kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                           ".textContent).kernelId")
+    gone = time.monotonic()
+    if how == "dies":
+        kernel_process(app.process.pid, kernel).send_signal(signal.SIGKILL)
+    else:  # ended by the server (as its lifecycle ends a kernel)
+        owner = Client(app)
+        owner.cookies = {c["name"]: c["value"] for c in context.cookies()}
+        owner.forwarded_for = None
+        assert owner.request("DELETE", f"/api/kernels/{kernel}", xsrf=True)[0] == 204
+    page.wait_for_selector("#kamp-lost:not([hidden])", timeout=15_000)
+    said = time.monotonic() - gone
+    assert said < 5, f"the page said it had lost its kernel after {said:.1f} s"
+    assert "mistet kontakten" in page.inner_text("#kamp-lost")
+    count = len(hand_and_log(page)[0])
+    page.locator(".kamp-play .widget-hbox.kamp-hand button.kamp-card").first.click(force=True)
+    page.wait_for_timeout(1000)
+    assert len(hand_and_log(page)[0]) == count, "a click on a lost page went somewhere"
+    page.locator("#kamp-lost .kamp-try-again").click()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=60_000)
+    assert hand_and_log(page) == before, "the round that came back is not the learner's"
+    page.locator(LEGAL).first.click()  # and it plays on
+    context.close()

@@ -248,8 +248,8 @@ def test_a_slow_front_end_offers_to_try_again_and_the_page_still_comes(
 
 # --- widgets without a kernel -----------------------------------------------------------------
 
-LOST_NB = ("Siden har mistet kontakten med serveren, så knappene virker ikke lenger. "
-           "Last inn siden på nytt for å fortsette.")
+LOST_NB = ("Siden har mistet kontakten med serveren, så knappene virker ikke lenger. Trykk "
+           "«Prøv igjen» for å fortsette: runden og poengarket ditt blir med.")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
@@ -286,7 +286,7 @@ def test_a_page_whose_kernel_dies_says_so(app: AppServer, chromium: Any) -> None
     page.wait_for_selector(LOST, timeout=60_000)
     assert page.inner_text("#kamp-lost-text") == (
         "The page has lost its connection to the server, so its buttons no longer work. "
-        "Reload the page to carry on.")
+        "Press “Try again” to carry on: your round and score sheet come along.")
     page.mouse.move(640, 450)
     page.mouse.wheel(0, 4000)  # read on: the bar stays in view
     page.wait_for_function("() => (document.scrollingElement || document.body).scrollTop > 1000")

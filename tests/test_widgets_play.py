@@ -464,3 +464,35 @@ def test_a_record_with_a_name_that_cannot_be_shown_leaves_the_table_working() ->
     assert w.upload.value == ()
     buttons(w, "kamp-legal")[0].click()  # and the table still plays
     assert_consistent(w)
+
+
+def test_the_round_comes_back_from_the_browsers_memory() -> None:
+    """Issue 23: after a lost kernel the page gives the table its own round back (replayed)."""
+    import json as _json
+
+    w = PlayHand("pass", seed=11, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    buttons(w, "kamp-legal")[0].click()
+    kept = _json.loads(w.memory.widget.value)
+    assert kept["schema"] == "kamp-memory/1" and kept["kind"] == "record"
+    history = list(w.round.history)
+    fresh = PlayHand("pass", seed=99, **FAST)  # the new page: another deal at first
+    assert list(fresh.round.history) != history
+    fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/1", "restore": kept})
+    assert list(fresh.round.history) == history and fresh.seed == w.seed
+    assert "hentet tilbake" in fresh.messages.widget.value
+    assert _json.loads(fresh.memory.widget.value)["data"]["record"] == kept["data"]["record"]
+    buttons(fresh, "kamp-legal")[0].click()  # and it plays on
+    assert len(fresh.round.history) > len(history)
+
+
+@pytest.mark.parametrize("value", [
+    "not json", '{"schema": "kamp-memory/1", "restore": {"schema": "kamp-memory/1", '
+    '"kind": "sheet", "data": {}}}', '{"schema": "kamp-memory/1", "restore": {"schema": '
+    '"kamp-memory/1", "kind": "record", "data": {"record": "{\\"format\\": 1}"}}}',
+])
+def test_a_memory_that_is_not_this_tables_changes_nothing(value: str) -> None:
+    w = PlayHand("pass", seed=11, **FAST)
+    before = list(w.round.history), w.memory.widget.value
+    w.memory.widget.value = value
+    assert (list(w.round.history), w.memory.widget.value) == before

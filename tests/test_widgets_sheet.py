@@ -221,3 +221,23 @@ def test_a_too_big_sheet_is_refused_in_kb_and_marked_for_the_browser() -> None:
     message = w.messages.widget.value
     assert "for stor (150 kB; grensen er 100 kB)" in message and ".." not in message
     assert "kamp-max-bytes-100000" in w.upload._dom_classes
+
+
+def test_the_typed_sheet_comes_back_from_the_browsers_memory() -> None:
+    import json
+
+    w = ScoreSheetWidget(players=["Mormor", "Jonas", "Emma"], game="sjukamp",
+                         rules={"queen_points": 5})
+    type_rows(w, [(4, 8, 5), (2, "seks", 5)])
+    kept = json.loads(w.memory.widget.value)
+    assert kept["kind"] == "sheet"
+    fresh = ScoreSheetWidget()
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/1", "restore": kept})
+    assert fresh.entry.players == ("Mormor", "Jonas", "Emma")
+    assert fresh.entry.rules == w.entry.rules and fresh.entry.texts == w.entry.texts
+    assert fresh.cell(1, "Jonas").value == "seks"  # kept as typed, problem and all
+    assert "hentet tilbake" in fresh.messages.widget.value
+    broken = ScoreSheetWidget()
+    kept["data"]["players"] = ["Ola", "Ola", "Kari"]
+    broken.memory.widget.value = json.dumps({"schema": "kamp-memory/1", "restore": kept})
+    assert broken.entry.players == ("Kari", "Ola", "Siri", "Per")

@@ -75,6 +75,9 @@ POOLED_KERNEL_MIB = 40
 MEMORY_SHARE = 0.6  # of the machine's memory for kernels; the rest for the server and others
 # A page's websocket is pinged this often (s); one that does not answer within the timeout is
 # closed, so a browser that vanished without closing its connection is noticed.
+# How often a kernel's process is looked at (s): a kernel that died is said to its page (which
+# then says so to the learner) within about this long, not Jupyter's 3 s plus a restart.
+KERNEL_DEATH_LOOK = 1.0
 SOCKET_PING_EVERY = 10.0
 SOCKET_PING_TIMEOUT = 20.0
 
@@ -236,6 +239,7 @@ class CourseApp(Voila):
             "kamp_alive_ms": round(1000 * alive_every(self.kernel_grace)),
             "kamp_patience_ms": round(1000 * self.front_end_patience),
         }
+        self.config.KernelRestarter.time_to_dead = KERNEL_DEATH_LOOK
         if self.preload:
             self.config.MappingKernelManager.kernel_manager_class = (
                 f"{ForkingKernelManager.__module__}.{ForkingKernelManager.__name__}")

@@ -140,6 +140,10 @@ class OwnKernelSocket(VoilaKernelWebsocketHandler):
             raise tornado.web.HTTPError(404)
         await super().get(kernel_id)
 
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        self.kernel_manager.socket_opened(kernel_id, self)
+        await super().open(kernel_id)
+
     def on_message(self, ws_message: Any) -> None:
         self.kernel_manager.socket_spoke(self.kernel_id, self)
         super().on_message(ws_message)

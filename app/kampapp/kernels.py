@@ -95,6 +95,7 @@ class KernelLifecycle:
         self._owner: dict[str, str] = {}
         self._address: dict[str, str] = {}
         self._rendering: Counter[str] = Counter()
+        self._sockets: dict[str, set[Any]] = {}  # the pages' open websockets, by kernel
         self._speaking: dict[str, set[object]] = {}  # open sockets that have carried a message
         self._last_sign: dict[str, float] = {}  # kernel -> when its page last showed life
         self._looker = PeriodicCallback(self.look_at_kernels, look_every * 1000)
@@ -193,6 +194,9 @@ class KernelLifecycle:
     def _forget(self, kernel_id: str) -> None:
         for table in (self._owner, self._address, self._speaking, self._last_sign):
             table.pop(kernel_id, None)
+        for socket in self._sockets.pop(kernel_id, ()):  # the page hears at once, not by silence
+            with contextlib.suppress(Exception):
+                socket.close()
 
     # --- ending kernels ---------------------------------------------------------------------------
 
@@ -217,6 +221,10 @@ class KernelLifecycle:
         self._sign_of_life(kernel_id)
         return True
 
+    def socket_opened(self, kernel_id: str, socket: Any) -> None:
+        """A page's websocket to the kernel is open (closed by the server when the kernel ends)."""
+        self._sockets.setdefault(kernel_id, set()).add(socket)
+
     def socket_spoke(self, kernel_id: str, socket: object) -> None:
         """The page's websocket carried a message from the browser: while it stays open, the
         kernel is attended."""
@@ -226,6 +234,7 @@ class KernelLifecycle:
 
     def socket_closed(self, kernel_id: str, socket: object) -> None:
         """A websocket of the kernel closed (tab closed, browser gone): the clock starts now."""
+        self._sockets.get(kernel_id, set()).discard(socket)
         speaking = self._speaking.get(kernel_id)
         if speaking is not None:
             speaking.discard(socket)
@@ -245,8 +254,8 @@ class KernelLifecycle:
         now = time.monotonic()
         pooled = self.pooled()
         running = set(self.list_kernel_ids())  # type: ignore[attr-defined]
-        for kernel_id in [k for k in {*self._owner, *self._last_sign, *self._speaking}
-                          if k not in running]:
+        for kernel_id in [k for k in {*self._owner, *self._last_sign, *self._speaking,
+                                      *self._sockets} if k not in running]:
             self._forget(kernel_id)
         for kernel_id in running:
             if kernel_id in pooled:

@@ -28,10 +28,10 @@ register({
         "en": "The page could not start in your browser. Try again, or go to the front page.",
     },
     "app_lost": {
-        "nb": "Siden har mistet kontakten med serveren, så knappene virker ikke lenger. "
-              "Last inn siden på nytt for å fortsette.",
+        "nb": "Siden har mistet kontakten med serveren, så knappene virker ikke lenger. Trykk "
+              "«Prøv igjen» for å fortsette: runden og poengarket ditt blir med.",
         "en": "The page has lost its connection to the server, so its buttons no longer work. "
-              "Reload the page to carry on.",
+              "Press “Try again” to carry on: your round and score sheet come along.",
     },
     "app_file_too_big": {
         "nb": "Filen {name} er for stor ({size}; grensen er {limit}), så den er ikke sendt. "

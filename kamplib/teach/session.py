@@ -297,9 +297,10 @@ class TableSession:
         return self.file_name(), write_record(self.game)
 
     def load(self, content: bytes | str, *, name: str = "kamp.json",
-             size: int | None = None) -> TableSession:
+             size: int | None = None, seed: int | None = None) -> TableSession:
         """A new session at this table from a ``kamp/1`` record.  A file that is too big, broken
-        or not for this table raises :class:`RecordError` (this session is left as it was)."""
+        or not for this table raises :class:`RecordError` (this session is left as it was).
+        ``seed`` is the bots' (a table brought back after a lost kernel plays on as before)."""
         from kamplib.record import read_record
 
         size = len(content) if size is None else size
@@ -314,7 +315,7 @@ class TableSession:
                 raise RecordError("teach_bad_name", name=player.encode(
                     "utf-8", "replace").decode("utf-8")) from None
         learner = self.learner if self.learner < game.n else 0
-        return TableSession(game, learner=learner, level=self.level, seed=None,
+        return TableSession(game, learner=learner, level=self.level, seed=seed,
                             hint_level=self.hint_level, alone=self.alone and len(game.rounds) == 1,
                             lang=self.lang)
 

@@ -32,6 +32,7 @@ from kamplib.errors import IllegalMove, KampError, RuleError
 from kamplib.game import Game
 from kamplib.i18n import suit_name, t
 from kamplib.moves import PASS, Move
+from kamplib.record import write_record
 from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.teach.choices import deck_colors
@@ -48,6 +49,7 @@ from kamplib.widgets.base import (
     stock_button,
     take_uploads,
 )
+from kamplib.widgets.memory import Memory
 from kamplib.widgets.style import card_faces, style_box
 
 __all__ = ["PlayHand", "PlayGame", "MAX_UPLOAD_BYTES", "default_names", "default_pace"]
@@ -153,10 +155,12 @@ class _TableWidget(widgets.VBox):
         self.files = button_row([self.save_button, self.save_link, self.upload], looks)
         for row in (self.controls, self.files, self.after, self.trump_box):
             row.add_class("kamp-row")
+        # what the learner did, kept in the browser: it comes back after a lost kernel
+        self.memory = Memory("record", self._restore, looks)
         self.children = [self.css, self.status, self.table, self.announce, self.hand,
                          self.messages.widget, self.rating, self.hint_text, self.summary,
                          self.after, self.walk_box, self.log_box, self.controls, self.confirm,
-                         self.score, *self._extra_children(), self.files]
+                         self.score, *self._extra_children(), self.files, self.memory.widget]
 
     def _extra_children(self) -> list[widgets.Widget]:
         return []
@@ -351,6 +355,18 @@ class _TableWidget(widgets.VBox):
         self._start(session)
         self.messages.info(t("w_loaded", self.lang, name=name))
 
+    def _restore(self, kept: Any) -> None:
+        """The learner's own round, brought back from the browser after a lost kernel: its
+        record replayed through the engine, the bots with their seed (a record the engine
+        refuses is refused here too, and the fresh deal stays)."""
+        try:
+            session = self.session.load(kept["record"], seed=kept.get("seed"))
+            self._check_loaded(session.game)
+        except (KampError, KeyError, TypeError):
+            return
+        self._start(session)
+        self.messages.info(t("w_restored", self.lang))
+
     def _check_loaded(self, game: Game) -> None:
         """Refuse a record this widget cannot show (PlayHand takes any)."""
 
@@ -458,6 +474,7 @@ class _TableWidget(widgets.VBox):
         self.hint_button.disabled = not s.my_turn
         self._render_end()
         self._render_extra()
+        self.memory.keep({"record": write_record(self.game), "seed": s.seed})
 
     def _render_end(self) -> None:
         """After the round: its score, the sheet so far, the review; the next round on asking."""

@@ -20,7 +20,7 @@ from kamplib.draw.display import color
 from kamplib.draw.sheet import sheet_table_html
 from kamplib.errors import KampError, RuleError
 from kamplib.i18n import t
-from kamplib.rules import Rules
+from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.teach.scoresheet import MAX_CSV_BYTES, SheetEntry
 from kamplib.widgets.base import (
     Looks,
@@ -33,6 +33,7 @@ from kamplib.widgets.base import (
     stock_button,
     take_uploads,
 )
+from kamplib.widgets.memory import Memory
 from kamplib.widgets.style import style_box
 
 __all__ = ["ScoreSheetWidget", "PRESETS"]
@@ -99,9 +100,11 @@ class ScoreSheetWidget(widgets.VBox):
                 button_row([self.export_button, self.csv_link, self.upload], looks)]
         for row in rows:
             row.add_class("kamp-row")
+        # what the learner typed, kept in the browser: it comes back after a lost kernel
+        self.memory = Memory("sheet", self._restore, looks)
         self.children = [style_box(), self.settings, self.grid, self.notes, rows[0],
                          self.confirm, self.messages.widget, self.standings, self.table,
-                         rows[1]]
+                         rows[1], self.memory.widget]
         self._inputs: list[list[widgets.Text]] = []
         self._build_grid()
         self._render()
@@ -276,6 +279,27 @@ class ScoreSheetWidget(widgets.VBox):
         self._opened(entry, name)
         return True
 
+    def _restore(self, kept: Any) -> None:
+        """What the learner had typed, brought back from the browser after a lost kernel (the
+        same checks as a sheet typed now: what cannot be a sheet leaves this one as it is)."""
+        try:
+            entry = SheetEntry(kept["players"], rules=make_rules(kept["game"], kept["rules"]))
+            kinds = [str(kind) for kind in kept["kinds"]]
+            texts = [{p: str(row.get(p, "")) for p in entry.players} for row in kept["texts"]]
+            if len(kinds) != len(texts) or not kinds:
+                return
+            for kind in kinds:
+                parse_kind(kind)
+            entry.kinds, entry.texts = kinds, texts
+            entry._build()
+        except (KampError, KeyError, TypeError, AttributeError):
+            return
+        self.entry = entry
+        self._table_changed()
+        self._build_grid()
+        self._render()
+        self.messages.info(t("w_sheet_restored", self.lang))
+
     def _opened(self, entry: SheetEntry, name: str) -> None:
         self.entry = entry
         self._table_changed()
@@ -310,3 +334,6 @@ class ScoreSheetWidget(widgets.VBox):
             standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
             ok = "" if problems else f" {t('w_sheet_ok', lang)}"
             self.standings.value = escape(t("standings", lang, standings=standings) + ok)
+        self.memory.keep({"game": entry.rules.game, "rules": entry.rules.differences(),
+                          "players": list(entry.players), "kinds": list(entry.kinds),
+                          "texts": entry.texts})

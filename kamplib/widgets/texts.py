@@ -32,6 +32,10 @@ register({
         "en": "Opening {name} replaces what you have typed on the score sheet. Do you want to "
               "open it?"},
     "w_confirm_yes_open": {"nb": "Ja, åpne filen", "en": "Yes, open the file"},
+    "w_restored": {"nb": "Runden din er hentet tilbake, akkurat der du slapp.",
+                   "en": "Your round is back, exactly where you left off."},
+    "w_sheet_restored": {"nb": "Poengarket ditt er hentet tilbake med det du hadde skrevet.",
+                         "en": "Your score sheet is back with what you had typed."},
     # a step is a trick, or one Fan Tan turn (kamplib.teach.walk): words that fit both
     "w_walk_round": {"nb": "Gå gjennom runden steg for steg",
                      "en": "Step through the round step by step"},
