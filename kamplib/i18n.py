@@ -24,7 +24,7 @@ from typing import Any, Protocol
 __all__ = [
     "LANGS", "DEFAULT_LANG", "KindName", "Phrase", "SuitName", "Shown", "card_list",
     "card_name", "codes", "has", "number_text", "register", "suit_name", "kind_name", "t",
-    "MINUS", "ByteSize",
+    "template", "MINUS", "ByteSize",
 ]
 
 LANGS = ("nb", "en")
@@ -177,6 +177,12 @@ def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
         lang = DEFAULT_LANG
     template = _CATALOGUE[code][lang]
     return _WORDING.vformat(template, (), {k: _show(v, lang) for k, v in params.items()})
+
+
+def template(code: str, lang: str = DEFAULT_LANG) -> str:
+    """The template of ``code`` in ``lang`` itself, for a page script that fills it in (the
+    browser edition's words before Python runs)."""
+    return _CATALOGUE[code][lang if lang in LANGS else DEFAULT_LANG]
 
 
 def has(code: str) -> bool:

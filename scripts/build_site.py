@@ -67,10 +67,18 @@ STDLIB = "python_stdlib.zip"  # compiled before it is shipped, as the wheels are
 # Where the browser's Python finds what it installs, for the paths compiled code names.
 SITE_PACKAGES = f"/lib/python{PYTHON_VERSION}/site-packages/"
 STDLIB_PATH = f"/lib/python{PYTHON_VERSION.replace('.', '')}.zip/"
-KERNEL_WORKER = "@jupyterlite/pyodide-kernel/lib/comlink.worker.js"
-KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")  # from @jupyterlite/pyodide-kernel/pypi
+# The kernel's own wheel, from @jupyterlite/pyodide-kernel/pypi (its piplite and ipykernel shim
+# serve %pip cells and ipywidgets 7, which no page has).
+KERNEL_WHEEL = "pyodide_kernel"
+# The page's scripts (site/src/, bundled by esbuild): the first script of every page, the page
+# script that drives Python (with its styles), and Python's worker.
+ENTRIES = ("boot.js", "main.js", "kernel.worker.js")
+# The teachers' page (site/teachers.nb.md, site/teachers.en.md), beside the front page.
+TEACHERS = "for-laerere.ipynb"  # named as a notebook would be: its page is for-laerere.html
 
 sys.path.insert(0, str(REPO / "scripts"))
+import site_icons  # noqa: E402  (the icon, as SVG and PNG)
+import site_payload  # noqa: E402  (what the first download holds, and the rest)
 from course_nav import title_of  # noqa: E402  (the course's own idea of a page's title)
 
 from kamplib.i18n import LANGS  # noqa: E402
@@ -376,9 +384,11 @@ class Site:
 
     manifest: Manifest
     repo: Path
-    assets: dict[str, str]  # static file -> name with a version query, for the template
+    assets: dict[str, str]  # "boot.js", "main.css" -> where the build put it in the site
     config: str  # the JSON every page carries for the script
     noscript: str  # what a browser without JavaScript shows (bokmål, as the app's)
+    loading: str  # what the page says from its first byte, before any script runs (bokmål)
+    teachers: str  # the footer's link to the teachers' page (bokmål)
     copies: set[str]
 
     def link(self, href: str, notebook: str) -> str:
@@ -429,16 +439,35 @@ class Site:
     def _place(index: int) -> str:
         return f'<div class="kamp-cell kamp-pending" data-kamp-cell="{index}"></div>'
 
+    def render_teachers(self) -> str:
+        """The teachers' page: how to share the course, in both languages (the page script
+        shows the learner's); no Python runs on it."""
+        from nbconvert.filters.markdown_mistune import markdown2html_mistune
+        body, title = [], ""
+        for lang in LANGS:
+            text = (SITE_DIR / f"teachers.{lang}.md").read_text(encoding="utf-8")
+            title = title or text.splitlines()[0].lstrip("# ").strip()
+            body.append(f'<div class="kamp-md kamp-lang-{lang}" lang="{lang}">'
+                        f"{markdown2html_mistune(text)}</div>")
+        return self._page(TEACHERS, title, "\n".join(body), [])
+
     def _page(self, notebook: str, title: str, body: str, cells: list[str]) -> str:
         here = page_url(notebook)
         template = Template((SITE_DIR / "page.html").read_text(encoding="utf-8"))
         return template.substitute(
             title=html.escape(title),
             root="../" * len(PurePosixPath(here).parent.parts),
-            js=self.assets["kamp-site.js"],
-            css=self.assets["kamp-site.css"],
+            build=BUILD_PLACEHOLDER,
+            icon=self.assets["icon.svg"],
+            touch_icon=self.assets["apple-touch-icon.png"],
+            theme=site_icons.TABLE,
+            teacher=page_url(TEACHERS),
+            teacher_text=html.escape(self.teachers),
+            boot=self.assets["boot.js"],
+            css=self.assets["main.css"],
             config=_script_json(self.config),
             noscript=html.escape(self.noscript),
+            loading=html.escape(self.loading),
             body=body,
             cells=_script_json(json.dumps(cells, ensure_ascii=False)),
             policy=html.escape(page_policy(), quote=True),
@@ -472,9 +501,81 @@ def _script_json(text: str) -> str:
     return text.replace("</", "<\\/")
 
 
-def versioned(path: Path, name: str) -> str:
-    """``name?v=<hash>``: a changed file gets a new URL, so no browser keeps a stale copy."""
-    return f"{name}?v={sha256(path)[:10]}"
+# --- files named by their content ----------------------------------------------------------------
+
+BUILD_PLACEHOLDER = "kamp-build-id"  # in every page until the build's id is known
+
+
+def content_id(files: dict[str, bytes]) -> str:
+    """A short hash of some files, names and bytes."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    return digest.hexdigest()[:12]
+
+
+def place(static: Path, files: dict[str, Path | bytes]) -> str:
+    """Put files that must lie side by side into ``static/<hash of them>/``; return that
+    folder's place in the site (``static/1a2b3c4d5e6f/``).
+
+    A file's address changes exactly when its content does, so a browser, a host or the service
+    worker may keep a copy for ever, and two builds never mix.
+    """
+    data = {name: f if isinstance(f, bytes) else f.read_bytes() for name, f in files.items()}
+    folder = static / content_id(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in data.items():
+        (folder / name).write_bytes(content)
+    return f"static/{folder.name}/"
+
+
+# --- for use without a network ------------------------------------------------------------------
+
+def icons(static: Path, cache: Path) -> str:
+    """The icon files (scripts/site_icons.py) in the site; drawn again only when that script
+    changes (rasterising takes seconds)."""
+    source = REPO / "scripts" / "site_icons.py"
+    folder = cache / "icons" / sha256(source)[:16]
+    if not folder.is_dir():
+        part = folder.with_name(folder.name + ".part")
+        part.mkdir(parents=True, exist_ok=True)
+        for name, data in site_icons.icons().items():
+            (part / name).write_bytes(data)
+        part.rename(folder)
+    return place(static, {p.name: p for p in sorted(folder.iterdir())})
+
+
+def web_manifest(icon_at: str) -> str:
+    """What a phone reads to put the course on its home screen."""
+    return json.dumps({
+        "name": "Femkamp, Sekskamp og Sjukamp",
+        "short_name": "Femkamp",
+        "description": "Lær kortspillene Femkamp, Sekskamp og Sjukamp steg for steg, også "
+                       "uten nett.",
+        "lang": "nb",
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": site_icons.TABLE,
+        "icons": [
+            {"src": icon_at + "icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": icon_at + "icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": icon_at + "icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+            {"src": icon_at + "icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }, ensure_ascii=False, indent=1) + "\n"
+
+
+def service_worker(out: Path, build_id: str) -> None:
+    """``sw.js`` at the site's root (its scope is the whole site): site/src/sw.js, told the
+    build's id and every file of the site with the sha256 of its content."""
+    files = {p.relative_to(out).as_posix(): sha256(p) for p in sorted(out.rglob("*"))
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
+    head = "self.KAMP = " + json.dumps({"build": build_id, "files": files}, indent=0) + ";\n"
+    (out / "sw.js").write_text(head + (SITE_DIR / "src" / "sw.js").read_text(encoding="utf-8"),
+                               encoding="utf-8")
 
 
 # --- what a host sends ---------------------------------------------------------------------------
@@ -484,18 +585,19 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webm
 WORTH = 0.9  # a compressed copy is kept only if it is at most this share of the original
 
 
-def precompress(out: Path, cache: Path) -> None:
+def precompress(out: Path, cache: Path, skip: Path | None = None) -> None:
     """Write ``name.br`` and ``name.gz`` beside every compressible file of the site.
 
     Hosts that serve precompressed files (`make site-serve`, nginx's gzip_static/brotli_static,
     Netlify) then send Python's 9.6 MB WebAssembly as 2.7 MB without compressing anything per
-    request.  Node's zlib does the work (site/compress.mjs; Brotli needs no Python package);
-    the results are kept in the cache by the file's sha256, so a build compresses only what
-    changed.
+    request.  Node's zlib does the work (site/compress.mjs; Brotli needs no Python package); the
+    results are kept in the cache by the file's sha256, so a build compresses only what changed.
+    ``skip``: a folder already done.
     """
     folder = cache / "compressed"
     folder.mkdir(parents=True, exist_ok=True)
-    files = [p for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE]
+    files = [p for p in sorted(out.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE
+             and not (skip and p.is_relative_to(skip))]
     digests = {p: sha256(p) for p in files}
     jobs = [[str(p), str(folder / d)] for p, d in digests.items()
             if not (folder / f"{d}.br").exists() or not (folder / f"{d}.gz").exists()]
@@ -518,26 +620,74 @@ def settle_modes(out: Path) -> None:
 
 # --- the build -----------------------------------------------------------------------------------
 
-def bundle(node_modules: Path, static: Path) -> None:
-    """The page script and its styles, bundled and minified by esbuild.
+def bundle(node_modules: Path, cache: Path) -> dict[str, Path]:
+    """The page's scripts and styles (:data:`ENTRIES`), bundled and minified by esbuild;
+    returns output name → file (``boot.js``, ``main.js``, ``main.css``, ``kernel.worker.js``).
 
-    The sources are copied beside ``node_modules`` so that their imports resolve there.
+    The sources are copied beside ``node_modules`` so that their imports resolve there; the
+    kernel worker takes site/src/more_modules.py in as text.
     """
     sources = node_modules.parent / "src"
     if sources.exists():
         shutil.rmtree(sources)
     shutil.copytree(SITE_DIR / "src", sources)
+    outdir = cache / "bundle"
+    if outdir.exists():
+        shutil.rmtree(outdir)
     esbuild = node_modules / ".bin" / "esbuild"
-    run([str(esbuild), str(sources / "main.js"), "--bundle", "--format=esm", "--minify",
-         "--target=es2020", "--loader:.css=css", "--log-level=warning",
-         f"--outfile={static / 'kamp-site.js'}"], cwd=node_modules.parent)
+    run([str(esbuild), *(str(sources / e) for e in ENTRIES), "--bundle", "--format=esm",
+         "--minify", "--target=es2020", "--loader:.css=css", "--loader:.py=text",
+         # the package's own file-browser drive, which the course's worker never mounts
+         "--external:@jupyterlite/services/*", "--log-level=warning",
+         "--entry-names=[name]", f"--outdir={outdir}"], cwd=node_modules.parent)
+    return {p.name: p for p in sorted(outdir.iterdir())}
+
+
+def python_files(node_modules: Path, wheels: list[Path], cache: Path, repo: Path,
+                 whole: bool) -> tuple[list[Path], Path, dict[str, bytes]]:
+    """The wheels and standard library the browser gets first, compiled, and the modules left
+    for later (member name → bytes; empty when ``whole`` or nothing was measured)."""
+    kernel_pypi = node_modules / "@jupyterlite" / "pyodide-kernel" / "pypi"
+    ours = kamplib_wheel(cache / "kamplib", repo)
+    sources = [*wheels, next(kernel_pypi.glob(f"{KERNEL_WHEEL}-*.whl")), ours]
+    archives = [(w, SITE_PACKAGES) for w in sources]
+    archives.append((node_modules / "pyodide" / STDLIB, STDLIB_PATH))
+    folder = cache / "python"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    imported = None if whole else site_payload.measured()
+    keep = site_payload.keeper(imported) if imported is not None else None
+    more: dict[str, bytes] = {}
+    shipped = []
+    for made in compiled(node_modules, archives, cache):
+        target = folder / made.name
+        if keep is None or made.name.startswith("kamplib-"):
+            shutil.copyfile(made, target)  # kamplib whole: every page imports from it
+        elif not site_payload.split(made, target, keep, more):
+            target.unlink()  # none of its modules is imported: all of them wait in the rest
+            continue
+        shipped.append(target)
+    return [p for p in shipped if p.name != STDLIB], folder / STDLIB, more
+
+
+def sizes(site: Path, path: str) -> dict[str, Any]:
+    """A file's bytes as stored and as each precompressed copy sends it (for the progress)."""
+    file = site / path
+    entry: dict[str, Any] = {"url": path, "size": file.stat().st_size}
+    for suffix, key in ((".br", "br"), (".gz", "gz")):
+        packed = file.with_name(file.name + suffix)
+        if packed.exists():
+            entry[key] = packed.stat().st_size
+    return entry
 
 
 def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE,
-          repo: Path = REPO) -> dict[str, Any]:
+          repo: Path = REPO, whole: bool = False) -> dict[str, Any]:
     """Build the site into ``out`` (replaced); return a summary of what it holds.
 
-    ``manifest`` is site/pages.toml's by default (tests add pages of their own to it).
+    ``manifest`` is site/pages.toml's by default (tests add pages of their own to it).  With
+    ``whole``, every module goes into the first download (to measure what the pages import).
     """
     manifest = manifest or read_manifest()
     texts = page_texts()
@@ -548,51 +698,78 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
     if out.exists():
         shutil.rmtree(out)
     static = out / "static"
-    pyodide_version = json.loads((node_modules / "pyodide" / "package.json").read_text())["version"]
-    runtime = static / f"pyodide-{pyodide_version}"
-    runtime.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(node_modules / "pyodide" / name, runtime / name)
-    kernel_pypi = node_modules / "@jupyterlite" / "pyodide-kernel" / "pypi"
-    sources = [*wheels, *(next(kernel_pypi.glob(f"{n}-*.whl")) for n in KERNEL_WHEELS),
-               kamplib_wheel(cache / "kamplib", repo)]
-    archives = [(w, SITE_PACKAGES) for w in sources]
-    archives.append((node_modules / "pyodide" / STDLIB, STDLIB_PATH))
-    shipped_paths = [Path(shutil.copy2(c, runtime / c.name))
-                     for c in compiled(node_modules, archives, cache)]
-    shipped_paths = [p for p in shipped_paths if p.name != STDLIB]
-    npm_lock = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())
-    lock = pyodide_lock(shipped_paths, npm_lock)
-    (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
-    shutil.copy2(node_modules / KERNEL_WORKER, static / "kernel.worker.js")
-    bundle(node_modules, static)
+    static.mkdir(parents=True)
+    pyodide = node_modules / "pyodide"
+    runtime = place(static, {name: pyodide / name for name in PYODIDE_FILES})
+    shipped, stdlib, more = python_files(node_modules, wheels, cache, repo, whole)
+    stdlib_at = place(static, {STDLIB: stdlib}) + STDLIB
+    npm_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    lock = pyodide_lock(shipped, npm_lock)
+    for entry in lock["packages"].values():  # relative to static/, the lock's packageBaseUrl
+        wheel = next(w for w in shipped if w.name == entry["file_name"])
+        entry["file_name"] = place(static, {wheel.name: wheel}).removeprefix("static/") + \
+            wheel.name
+    lock_at = place(static, {"pyodide-lock.json": (json.dumps(lock, indent=1) + "\n").encode()})
+    more_at = None
+    if more:
+        archive = cache / "python_more.zip"
+        names = site_payload.write_more(more, archive)
+        more_at = place(static, {"python_more.zip": archive,
+                                 "python_more.json": json.dumps(names).encode()})
+    scripts = place(static, dict(bundle(node_modules, cache)))
+    icon_at = icons(static, cache)
+    precompress(static, cache)
 
-    rel = f"pyodide-{pyodide_version}"
+    first = [scripts + "main.js", scripts + "kernel.worker.js",
+             *(runtime + name for name in PYODIDE_FILES), stdlib_at, lock_at + "pyodide-lock.json",
+             *("static/" + e["file_name"] for e in lock["packages"].values())]
+    if more_at:
+        first.append(more_at + "python_more.json")
     config = json.dumps({
-        "pyodide": f"static/{rel}/pyodide.mjs",
-        "lock": "static/" + versioned(runtime / "pyodide-lock.json", f"{rel}/pyodide-lock.json"),
-        "worker": "static/" + versioned(static / "kernel.worker.js", "kernel.worker.js"),
+        "main": scripts + "main.js",
+        "worker": scripts + "kernel.worker.js",
+        "pyodide": runtime + "pyodide.mjs",
+        "stdlib": stdlib_at,
+        "lock": lock_at + "pyodide-lock.json",
         "packages": sorted(lock["packages"]),
+        "more": more_at and {"archive": more_at + "python_more.zip",
+                             "names": more_at + "python_more.json"},
+        "core": [sizes(out, path) for path in first],
         "langs": list(LANGS),
         "texts": texts,
     }, ensure_ascii=False)
-    assets = {name: versioned(static / name, name) for name in ("kamp-site.js", "kamp-site.css")}
-    site = Site(manifest, repo, assets, config, texts[LANGS[0]]["noscript"], set())
-    for notebook in (*manifest.pages, *manifest.left_out):
-        target = out / page_url(notebook)
+    assets = {**{name: scripts + name for name in ("boot.js", "main.css")},
+              **{name: icon_at + name for name in ("icon.svg", "apple-touch-icon.png")}}
+    site = Site(manifest, repo, assets, config, texts[LANGS[0]]["noscript"],
+                texts[LANGS[0]]["downloading"], texts[LANGS[0]]["teachers"], set())
+    pages = {page_url(notebook): (site.render(notebook) if notebook in manifest.pages
+                                  else site.render_elsewhere(notebook))
+             for notebook in (*manifest.pages, *manifest.left_out)}
+    pages[page_url(TEACHERS)] = site.render_teachers()
+    (out / "manifest.webmanifest").write_text(web_manifest(icon_at), encoding="utf-8")
+    build_id = content_id({**{k: v.encode() for k, v in pages.items()},
+                           **{p.name: b"" for p in static.iterdir()},
+                           **{name: (repo / name).read_bytes() for name in site.copies},
+                           "manifest.webmanifest": (out / "manifest.webmanifest").read_bytes(),
+                           "sw.js": (SITE_DIR / "src" / "sw.js").read_bytes()})
+    for url, made in pages.items():
+        target = out / url
         target.parent.mkdir(parents=True, exist_ok=True)
-        made = site.render(notebook) if notebook in manifest.pages else \
-            site.render_elsewhere(notebook)
-        target.write_text(made, encoding="utf-8")
+        target.write_text(made.replace(BUILD_PLACEHOLDER, build_id), encoding="utf-8")
     for name in sorted(site.copies):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, out / name)
-    precompress(out, cache)
+    service_worker(out, build_id)
+    precompress(out, cache, skip=static)
     settle_modes(out)
     return {
+        "build": build_id,
         "pages": [page_url(p) for p in manifest.pages],
         "elsewhere": [page_url(p) for p in manifest.left_out],
         "wheels": sorted(lock["packages"]),
+        "first_download": sum(e.get("br", e["size"]) for e in json.loads(config)["core"]),
+        "more_modules": len(json.loads((out / more_at / "python_more.json").read_text()))
+        if more_at else 0,
         "bytes": sum(p.stat().st_size for p in out.rglob("*")
                      if p.is_file() and p.suffix not in (".br", ".gz")),
     }
@@ -602,9 +779,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the site folder (replaced)")
     parser.add_argument("--cache", type=Path, default=CACHE, help="downloads kept between builds")
+    parser.add_argument("--whole", action="store_true",
+                        help="every module in the first download (to measure what pages import)")
     args = parser.parse_args(argv)
     try:
-        summary = build(args.out.resolve(), cache=args.cache.resolve())
+        summary = build(args.out.resolve(), cache=args.cache.resolve(), whole=args.whole)
     except BuildError as err:
         print(f"build_site: {err}", file=sys.stderr)
         return 1

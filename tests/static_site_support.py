@@ -30,6 +30,8 @@ from app_support import REPO, _stop, free_port
 # A page whose cell fails, built into the test site besides the course (it is not a page of the
 # site, so nothing links to it: the test opens it from the page it is on).
 FAILING_PAGE = "tests/site/feil.ipynb"
+# A page that imports modules no page of the course imports (left out of the first download).
+LATER_PAGE = "tests/site/mer.ipynb"
 STAMP = ".venv/.installed-stamp"
 
 
@@ -52,8 +54,15 @@ def published() -> tuple[str, ...]:
     return tuple(BUILDER.read_manifest().pages)
 
 
+def manifest_with_test_pages() -> Any:
+    """What `make site` publishes, plus the test pages."""
+    made = BUILDER.read_manifest()
+    return BUILDER.Manifest((*made.pages, FAILING_PAGE, LATER_PAGE), made.left_out,
+                            made.app_url)
+
+
 def built(out: Path | None = None) -> tuple[Path, dict[str, Any]]:
-    """The site as `make site` builds it, plus the failing page, in ``out`` (default: a
+    """The site as `make site` builds it, plus the test pages, in ``out`` (default: a
     temporary folder removed at exit): built once, whoever asks first.
 
     Test processes share one build: the first builds while holding a lock (which also keeps two
@@ -66,15 +75,20 @@ def built(out: Path | None = None) -> tuple[Path, dict[str, Any]]:
     with (out.parent / f"{out.name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         if not summary_file.exists():
-            made = BUILDER.read_manifest()
-            manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE), made.left_out,
-                                        made.app_url)
+            manifest = manifest_with_test_pages()
             started = time.monotonic()
             with _cache_lock():
                 summary = dict(BUILDER.build(out=out, manifest=manifest))
             summary["seconds"] = time.monotonic() - started
             summary_file.write_text(json.dumps(summary))
     return out, json.loads(summary_file.read_text())
+
+
+def build_locked(**options: Any) -> dict[str, Any]:
+    """``BUILDER.build(**options)`` while holding the download cache's lock (a test that builds
+    a site of its own, beside the shared one)."""
+    with _cache_lock():
+        return dict(BUILDER.build(**options))
 
 
 @functools.cache
@@ -146,6 +160,50 @@ def serving(folder: Path, timeout: float = 30) -> Iterator[SiteServer]:
         _stop(process)
 
 
+def _load_server() -> Any:
+    """`scripts/serve_site.py` as a module: what `make site-serve` runs."""
+    spec = importlib.util.spec_from_file_location("kamp_serve_site",
+                                                  REPO / "scripts" / "serve_site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SERVER = _load_server()
+
+
+class LocalSite:
+    """The site served by `make site-serve`'s handler in this process, on a port of its own that
+    stays the same across :meth:`stop` and :meth:`start` (a server that goes away and comes
+    back); ``handler`` may be a subclass that misbehaves on purpose."""
+
+    def __init__(self, folder: Path, handler: Any = None) -> None:
+        self.folder = folder
+        self.handler = handler or SERVER.SiteHandler
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self._server: Any = None
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+    def start(self) -> LocalSite:
+        import threading
+
+        self.handler.quiet = True
+        self._server = SERVER.make_server(self.folder, "127.0.0.1", self.port, self.handler)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        """Stop listening: from now on the browser's connections are refused."""
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+
 # --- the browser -----------------------------------------------------------------------------
 
 class Offline:
@@ -156,6 +214,8 @@ class Offline:
         self.context = browser.new_context(**options)
         self.elsewhere: list[str] = []
         self.local: list[tuple[str, int]] = []  # (url, bytes) of every local response
+        self.asked: list[str] = []  # what the page and its workers asked for (not the service
+        # worker's own fetches, which keep the course for use without a network)
         self.context.route("**/*", self._route)
         self.context.on("response", self._response)
 
@@ -169,6 +229,8 @@ class Offline:
     def _response(self, response: Any) -> None:
         length = response.headers.get("content-length")
         self.local.append((response.url, int(length) if length else 0))
+        if response.request.service_worker is None:
+            self.asked.append(response.url)
 
     def close(self) -> None:
         self.context.close()

@@ -25,16 +25,12 @@ from kamplib.i18n import LANGS, t
 from kamplib.teach.site import FRONT, SITE
 
 SITE_DIR = REPO / "site"
+SITE_PAYLOAD = sys.modules["site_payload"]  # imported by the builder from scripts/
 
 
 @pytest.fixture(scope="module")
 def sample(built_site: tuple[Path, dict]) -> Path:
     return built_site[0]
-
-
-def runtime(site: Path) -> Path:
-    (folder,) = (site / "static").glob("pyodide-*")
-    return folder
 
 
 def config_of(page: Path) -> dict:
@@ -157,8 +153,8 @@ def test_links_lead_to_pages_of_the_site_never_to_a_notebook(sample: Path) -> No
     for page in sample.rglob("*.html"):
         for _, url in visible(page).urls:
             assert ".ipynb" not in url, f"{page.name} links to a notebook: {url}"
-    site = BUILDER.Site(BUILDER.read_manifest(), REPO,
-                        {"kamp-site.js": "a.js", "kamp-site.css": "a.css"}, "{}", "", set())
+    site = BUILDER.Site(BUILDER.read_manifest(), REPO, {"boot.js": "b.js", "main.css": "a.css"},
+                        "{}", "", "", "", set())
     assert site.link("03-klover.ipynb?lang=en#slutt", "tutorial/02-pass.ipynb") == \
         "03-klover.html?lang=en#slutt"
     assert site.link("../sekskamp/00-sekskamp.ipynb", "tutorial/09-husregler.ipynb") == \
@@ -205,27 +201,38 @@ def test_the_page_script_speaks_the_catalogues_words_in_every_language(sample: P
 
 # --- the browser's Python: exactly the shipped wheels ----------------------------------------
 
+def lock_of(site: Path) -> dict:
+    return json.loads((site / config_of(site / "index.html")["lock"]).read_text())
+
+
 def test_pyodide_lock_lists_exactly_the_shipped_wheels_with_their_hashes(sample: Path) -> None:
-    folder = runtime(sample)
-    lock = json.loads((folder / "pyodide-lock.json").read_text())
-    wheels = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.glob("*.whl")}
+    lock = lock_of(sample)
+    static = sample / "static"
+    wheels = {p.relative_to(static).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+              for p in static.rglob("*.whl")}
     assert {e["file_name"]: e["sha256"] for e in lock["packages"].values()} == wheels
     for entry in lock["packages"].values():
         assert set(entry["depends"]) <= set(lock["packages"]), entry["name"]
     assert lock["packages"]["kamplib"]["imports"] == ["kamplib"]
-    for needed in ("ipywidgets", "comm", "ipython", "pyodide-kernel", "ipykernel", "piplite"):
+    for needed in ("ipywidgets", "comm", "ipython", "pyodide-kernel"):
         assert needed in lock["packages"]
-    assert not {"pandas", "numpy", "matplotlib"} & set(lock["packages"])
+    # completions, %pip and pandas: nothing a page asks for
+    assert not {"jedi", "parso", "micropip", "piplite", "pandas", "numpy", "matplotlib"} & \
+        set(lock["packages"])
     # every page loads all of them at start, so no learner ever needs a %pip cell
     assert config_of(sample / "index.html")["packages"] == sorted(lock["packages"])
 
 
+def shipped_archives(site: Path) -> list[Path]:
+    config = config_of(site / "index.html")
+    more = [site / config["more"]["archive"]] if config["more"] else []
+    return [*(site / "static").rglob("*.whl"), site / config["stdlib"], *more]
+
+
 def test_shipped_python_is_compiled_for_the_browser(sample: Path) -> None:
     """Modules arrive as CPython 3.14 bytecode (made by Pyodide at build time), tests left out."""
-    folder = runtime(sample)
-    archives = [*folder.glob("*.whl"), folder / "python_stdlib.zip"]
     magics = set()
-    for archive in archives:
+    for archive in shipped_archives(sample):
         with zipfile.ZipFile(archive) as zipped:
             names = zipped.namelist()
             pycs = [n for n in names if n.endswith(".pyc")]
@@ -241,9 +248,42 @@ def test_shipped_python_is_compiled_for_the_browser(sample: Path) -> None:
                           for line in zipped.read(records[0]).decode().splitlines()}
                 assert listed == set(names), archive.name
     assert len(magics) == 1  # one Python's bytecode throughout
-    with zipfile.ZipFile(next(folder.glob("kamplib-*.whl"))) as zipped:
+    with zipfile.ZipFile(next((sample / "static").rglob("kamplib-*.whl"))) as zipped:
         assert "kamplib/cards.pyc" in zipped.namelist()
         assert "kamplib/cards.py" not in zipped.namelist()
+
+
+def test_the_first_download_holds_what_the_pages_import_and_the_rest_waits(
+        sample: Path) -> None:
+    """site/python-imports.txt (measured by benchmarks/site_imports.py) picks the first download;
+    every other module is in the archive the kernel fetches only when asked, none in both."""
+    config = config_of(sample / "index.html")
+    imported = SITE_PAYLOAD.measured()
+    assert imported and {"IPython", "ipywidgets", "traitlets", "json", "asyncio"} <= imported
+    first: set[str] = set()
+    for archive in shipped_archives(sample)[:-1]:
+        with zipfile.ZipFile(archive) as zipped:
+            first |= {m for m in map(SITE_PAYLOAD.module_of, zipped.namelist()) if m}
+    keep = SITE_PAYLOAD.keeper(imported)
+    assert {m for m in first if not m.startswith("kamplib")} == {m for m in first if keep(m)}
+    more = json.loads((sample / config["more"]["names"]).read_text())
+    with zipfile.ZipFile(sample / config["more"]["archive"]) as zipped:
+        assert sorted({m for m in map(SITE_PAYLOAD.module_of, zipped.namelist()) if m}) == more
+    assert not first & set(more)
+    assert {"doctest", "xmlrpc.client", "pygments.lexers.rust", "six"} <= set(more)
+    assert "encodings.cp1252" in first  # codecs are found by name: all of them come first
+    # a wheel none of whose modules a page imports is not in the first download at all
+    assert "six" not in lock_of(sample)["packages"]
+    # the page script counts the first download for its figure, as each encoding sends it
+    for entry in config["core"]:
+        file = sample / entry["url"]
+        assert entry["size"] == file.stat().st_size, entry["url"]
+        for key, suffix in (("br", ".br"), ("gz", ".gz")):
+            packed = file.with_name(file.name + suffix)
+            assert entry.get(key) == (packed.stat().st_size if packed.exists() else None)
+    wheels = {entry["file_name"] for entry in lock_of(sample)["packages"].values()}
+    assert {"static/" + w for w in wheels} <= {entry["url"] for entry in config["core"]}
+    assert sum(entry.get("br", entry["size"]) for entry in config["core"]) < 10e6
 
 
 def test_kamplib_wheel_is_reproducible_and_holds_every_module(tmp_path: Path) -> None:
@@ -328,7 +368,8 @@ def test_text_and_webassembly_come_precompressed_beside_the_originals(sample: Pa
     packed = {p.with_suffix("") for p in sample.rglob("*.gz")}
     assert packed == {p.with_suffix("") for p in sample.rglob("*.br")}
     wasm = next(sample.rglob("pyodide.asm.wasm"))
-    for original in (wasm, sample / "index.html", sample / "static" / "kamp-site.js"):
+    main = sample / config_of(sample / "index.html")["main"]
+    for original in (wasm, sample / "index.html", main):
         assert original in packed, original
     for original in packed:
         assert original.suffix in BUILDER.COMPRESSIBLE, original  # zip archives are not

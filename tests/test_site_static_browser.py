@@ -20,6 +20,7 @@ import pytest
 from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS
 from static_site_support import (
     FAILING_PAGE,
+    LATER_PAGE,
     REPO,
     Offline,
     SiteServer,
@@ -51,7 +52,11 @@ class Learner:
         self.page = self.offline.context.new_page()
         self.base = base
         self.crashes: list[str] = []
+        self.console: list[str] = []
         self.page.on("pageerror", lambda error: self.crashes.append(str(error)))
+        self.page.on("console", lambda message: self.console.append(message.text))
+        self.page.on("worker", lambda worker: worker.on(
+            "console", lambda message: self.console.append(message.text)))
 
     def shown(self) -> int:
         return int(site_state(self.page)["pagesShown"])
@@ -269,6 +274,27 @@ def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) 
     assert "etter feilen" in text  # the cells after a failure still run
     for secret in ("ZeroDivision", "cellen sprakk", "hemmelig_kilde", *LEAK_MARKERS):
         assert secret not in text
+
+
+def test_a_module_no_page_imports_is_fetched_when_asked_for(learner: Learner) -> None:
+    """The first download holds what the course's pages import (measured); a module outside it
+    comes from the archive of the rest, fetched once, the first time something imports it."""
+    more = [url for url in learner.offline.asked if "/python_more.zip" in url]
+    assert more == [], "a page of the course needed a module outside the first download " \
+        f"({[m for m in learner.console if 'more_modules' in m]}): run benchmarks/site_imports.py"
+    page = learner.page
+    later = Path(LATER_PAGE).with_suffix(".html").as_posix()
+    page.evaluate("url => { const a = document.createElement('a'); a.href = url; "
+                  "a.id = 'kamp-test-later'; a.textContent = 'x'; "
+                  "document.querySelector('main').prepend(a); }", learner.base + later)
+    before = learner.shown()
+    page.click("#kamp-test-later")
+    wait_shown(page, before + 1)
+    assert "hentet senere: tabnanny xmlrpc.client" in page.inner_text("main")
+    assert len([url for url in learner.offline.asked if "/python_more.zip" in url]) == 1
+    assert learner.problems() == []
+    learner.page.go_back()
+    wait_shown(learner.page, before + 2)
 
 
 def test_back_button_shows_the_page_before_with_its_address(learner: Learner) -> None:

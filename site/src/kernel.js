@@ -1,8 +1,9 @@
 // One Python for the whole visit: JupyterLite's Pyodide kernel worker, driven without JupyterLab.
 //
-// The worker (@jupyterlite/pyodide-kernel's prebuilt comlink worker) loads Pyodide, the wheels
-// the site's lock lists, and IPython's kernel shim.  We call its methods over comlink and get
-// its output and comm messages back as worker messages, each naming the request it answers.
+// The worker (kernel.worker.js: @jupyterlite/pyodide-kernel's kernel, started for the course)
+// loads Pyodide, the wheels the site's lock lists, and IPython's kernel shim.  We call its
+// methods over comlink and get its output and comm messages back as worker messages, each
+// naming the request it answers.
 import { wrap } from 'comlink';
 
 /**
@@ -39,8 +40,20 @@ export class Kernel {
       if (data._kernelMessage) this._received(data._kernelMessage);
       else if (data._logMessage) this.onLog(String(data._logMessage.data));
     });
+    // a worker whose script cannot load or run says so only by an error event
+    const broken = new Promise((_, reject) => {
+      this.worker.addEventListener('error', (event) => {
+        reject(new Error(`the kernel worker failed: ${event.message || 'no script'}`));
+      });
+    });
     this.remote = wrap(this.worker);
-    this.ready = this.remote.initialize(options);
+    this.ready = Promise.race([this.remote.initialize(options), broken]);
+    this.ready.catch(() => {}); // said by whoever waits for it
+  }
+
+  /** End the worker (and the Python in it). */
+  stop() {
+    this.worker.terminate();
   }
 
   /** A Jupyter message of our own, as the worker's kernel expects a parent to look. */

@@ -11,9 +11,13 @@ import { Manager } from './widgets.js';
 import './course.css';
 
 const WIDGET = 'application/vnd.jupyter.widget-view+json';
-const config = JSON.parse(document.getElementById('kamp-config').textContent);
-const root = new URL(document.documentElement.dataset.kampRoot || './', document.baseURI);
-const at = (path) => new URL(path, root).href;
+const boot = window.kampBoot; // boot.js: the configuration, the status line, failures said
+const { config, at, say, fail, root } = boot;
+const words = (name, params) => boot.words(name, params);
+const pageLang = () => boot.lang();
+
+// Python that has said nothing for this long while starting is given up (then «Prøv igjen»).
+const SILENT_SECONDS = 120;
 
 // What tests and benchmarks read, in ms on the page's clock (since navigation started): when
 // Python was ready and this document's first widget and page were shown (`marks`), when the
@@ -23,42 +27,43 @@ const state = { marks: {}, current: {}, pagesShown: 0, busy: true, errors: [], l
 window.kampSite = state;
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
-/** The learner's language, from the address (`?lang=en`) as the pages' Python reads it. */
-function pageLang() {
-  const asked = new URLSearchParams(location.search).get('lang');
-  return config.langs.includes(asked) ? asked : config.langs[0];
-}
-const words = (name) => config.texts[pageLang()][name];
-
-const status = document.getElementById('kamp-status');
-function say(text, kind = 'info') {
-  status.hidden = !text;
-  status.textContent = text || '';
-  status.dataset.kind = kind;
-}
-
-const pyodide = at(config.pyodide);
 const kernel = new Kernel(at(config.worker), {
-  baseUrl: root.href,
-  pyodideUrl: pyodide,
-  indexUrl: pyodide.slice(0, pyodide.lastIndexOf('/') + 1),
-  pipliteWheelUrl: '',
-  pipliteUrls: [],
-  disablePyPIFallback: true,
+  baseUrl: boot.root.href,
+  pyodideUrl: at(config.pyodide),
+  indexUrl: at(config.pyodide).replace(/[^/]*$/, ''),
   location: '',
   mountDrive: false,
   kernelId: 'kamp',
-  loadPyodideOptions: { lockFileURL: at(config.lock), packages: config.packages },
+  more: config.more && { archive: at(config.more.archive), names: at(config.more.names) },
+  loadPyodideOptions: {
+    lockFileURL: at(config.lock),
+    packageBaseUrl: at('static/'),
+    stdLibURL: at(config.stdlib),
+    packages: config.packages,
+  },
 });
 const manager = new Manager(kernel);
+let heard = Date.now(); // the last sign of life from Python while it starts
 kernel.onLog = (text) => { // Pyodide's own lines ("Loading ipython, ..."): timed, for benchmarks
+  heard = Date.now();
   state.log.push([performance.now(), text]);
   console.debug('[python]', text);
 };
-say(words('starting'));
-kernel.ready.then(() => mark('kernel'), (error) => {
+const silence = setInterval(() => {
+  if (Date.now() - heard > SILENT_SECONDS * 1000) {
+    clearInterval(silence);
+    kernel.stop();
+    fail('python_silent', { seconds: SILENT_SECONDS }, () => location.reload());
+  }
+}, 1000);
+kernel.ready.then(() => {
+  clearInterval(silence);
+  mark('kernel');
+}, (error) => {
+  clearInterval(silence);
+  console.error('[python]', error);
   state.errors.push(String(error));
-  say(words('failed'), 'error');
+  fail('failed', {}, () => location.reload());
 });
 
 // One request at a time, as a kernel's shell channel would take them.
@@ -214,21 +219,37 @@ new MutationObserver((changes) => {
 }).observe(document.body, { childList: true, subtree: true, attributes: true,
   attributeFilter: ['href'] });
 
-async function go(url, push) {
-  let doc;
+/** Fetch the page at `url`; null (and the failure said, with «Prøv igjen») if it cannot be
+ *  had.  A page of another build of the site is loaded whole instead of swapped in, so no
+ *  page runs with another build's script or Python. */
+async function fetchPage(url, push) {
+  let reply;
   try {
-    const reply = await fetch(url.href);
-    if (!reply.ok) throw new Error(`${reply.status}`);
-    doc = new DOMParser().parseFromString(await reply.text(), 'text/html');
+    reply = await fetch(url.href);
   } catch (error) {
-    location.assign(url.href); // let the browser show what it can
-    return;
+    fail(navigator.onLine === false ? 'page_offline' : 'page_failed', {}, () => go(url, push));
+    return null;
   }
+  if (!reply.ok) {
+    fail('missing_file', { file: url.pathname.split('/').pop(), status: reply.status },
+      () => go(url, push));
+    return null;
+  }
+  const doc = new DOMParser().parseFromString(await reply.text(), 'text/html');
   const next = doc.getElementById('kamp-page');
-  if (!next) {
+  const build = doc.documentElement.dataset.kampBuild;
+  if (!next || build !== document.documentElement.dataset.kampBuild) {
     location.assign(url.href);
-    return;
+    return null;
   }
+  return { doc, next };
+}
+
+async function go(url, push) {
+  say(words('running'));
+  const fetched = await fetchPage(url, push);
+  if (!fetched) return;
+  const { doc, next } = fetched;
   if (push) history.pushState({}, '', url.href);
   document.title = doc.title;
   manager.detachAll();

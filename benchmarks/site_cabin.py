@@ -1,0 +1,294 @@
+"""The browser edition's first visit on a slow line, what it keeps, its memory, and offline use.
+
+Run:  .venv/bin/python benchmarks/site_cabin.py --before DIR        (about 10 min on 2 cores)
+      .venv/bin/python benchmarks/site_cabin.py --repeats 1
+
+DIR is a site built by an older `make site` (for the "before" column), e.g.
+`git worktree add /tmp/kamp-old e185367 && make -C /tmp/kamp-old site` and DIR =
+/tmp/kamp-old/build/site; it is served as that commit's `make site-serve` served it
+(`python -m http.server`: every file as it lies).  The site of this tree is built as `make site`
+builds it and served by `make site-serve`'s handler.  Both are measured in the same run, in
+Debian's Chromium, each visit in a new browser profile (nothing kept):
+
+- first control: the bytes the server sent (bodies, as they travelled: compressed where it sent
+  a precompressed copy) until the front page's first widget was shown, and the seconds to it,
+  on the machine's own network and on a line throttled with the DevTools protocol
+  (`Network.emulateNetworkConditions`: 1.5 Mbit/s down and up, 300 ms latency), applied to the
+  page and to the service worker, which makes the site's requests on the page's behalf;
+  median over --repeats;
+- kept: after the page says the course is saved, the bytes in its cache (the Cache Storage
+  estimate) and the number of files;
+- offline: with the server stopped and the browser offline, every page of the site from the
+  front page by its "next" links, and a reload of the score sheet: how many ran without an
+  error;
+- memory: what the course's tab adds to the proportional set size (PSS, Linux) of the
+  browser's renderer processes (the page, Python's worker and the service worker live there),
+  over the browser with one empty tab, once the front page is shown and after walking every
+  page offline.
+
+The machine is shared and noisy: the throttled times are set by the line, the others are not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from app_support import launch_chromium  # tests/ holds the shared server and browser helpers
+from static_site_support import BUILDER, REPO, SERVER, LocalSite, site_state, wait_shown
+
+BENCH = REPO / "build" / "site-cabin"
+LINE = {"offline": False, "latency": 300, "downloadThroughput": 1.5e6 / 8,
+        "uploadThroughput": 1.5e6 / 8}
+NEXT = ".kamp-site-nav a.kamp-next"
+
+
+class Counted:
+    """Body bytes sent, with the moment each reply was done (epoch seconds)."""
+
+    sent: ClassVar[list[tuple[float, int]]] = []
+    lock = threading.Lock()
+
+    @classmethod
+    def add(cls, size: int) -> None:
+        with cls.lock:
+            cls.sent.append((time.time(), size))
+
+    @classmethod
+    def until(cls, moment: float) -> int:
+        with cls.lock:
+            return sum(size for at, size in cls.sent if at <= moment)
+
+    @classmethod
+    def reset(cls) -> None:
+        with cls.lock:
+            cls.sent.clear()
+
+
+class CountedSite(SERVER.SiteHandler):
+    """`make site-serve` now: precompressed copies, counted."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        Counted.add(len(data))
+
+
+class CountedPlain(http.server.SimpleHTTPRequestHandler):
+    """`make site-serve` before: `python -m http.server`, every file as it lies, counted."""
+
+    quiet = True
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
+        data = source.read()
+        outputfile.write(data)
+        Counted.add(len(data))
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def throttle(context: Any, page: Any) -> Any:
+    """The slow line on the page (and the workers it starts)."""
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", LINE)
+    return session
+
+
+class SlowWorkers:
+    """A browser-level DevTools session that puts every service worker on the slow line while
+    ``on`` (Playwright's own sessions reach pages only): it attaches to each worker as it
+    starts and sends the commands through the browser session."""
+
+    def __init__(self, browser: Any) -> None:
+        self.on = False
+        self.session = browser.new_browser_cdp_session()
+        self.counter = iter(range(1, 1 << 30))
+        self.throttled = 0
+        self.session.on("Target.targetCreated", self._created)
+        self.session.send("Target.setDiscoverTargets", {"discover": True})
+
+    def _send(self, session_id: str, method: str, params: dict[str, Any]) -> None:
+        message = {"id": next(self.counter), "method": method, "params": params}
+        self.session.send("Target.sendMessageToTarget",
+                          {"sessionId": session_id, "message": json.dumps(message)})
+
+    def _created(self, event: dict[str, Any]) -> None:
+        info = event["targetInfo"]
+        if self.on and info["type"] == "service_worker":
+            attached = self.session.send("Target.attachToTarget",
+                                         {"targetId": info["targetId"], "flatten": False})
+            self._send(attached["sessionId"], "Network.enable", {})
+            self._send(attached["sessionId"], "Network.emulateNetworkConditions", LINE)
+            self.throttled += 1
+
+
+def first_control(browser: Any, workers: SlowWorkers, folder: Path, handler: Any,
+                  slow: bool) -> dict[str, float]:
+    """One first visit in a new profile: seconds and bytes until the first widget."""
+    Counted.reset()
+    site = LocalSite(folder, handler).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    workers.on = slow
+    try:
+        page = context.new_page()
+        if slow:
+            throttle(context, page)
+        page.goto(site.base)
+        page.wait_for_function("() => window.kampSite !== undefined && "
+                               "window.kampSite.marks.widget !== undefined", timeout=900_000)
+        origin, widget = page.evaluate("[performance.timeOrigin, window.kampSite.marks.widget]")
+        time.sleep(0.5)  # replies finishing as the widget showed are counted by then
+        return {"seconds": widget / 1000, "bytes": Counted.until((origin + widget) / 1000)}
+    finally:
+        context.close()
+        site.stop()
+
+
+def pss_kb(pid: int) -> int:
+    text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    return next(int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:"))
+
+
+def renderers(browser: Any) -> set[int]:
+    """The process ids of this browser's renderers (DevTools' SystemInfo)."""
+    session = browser.new_browser_cdp_session()
+    try:
+        info = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        session.detach()
+    return {p["id"] for p in info if p["type"] == "renderer"}
+
+
+def memory_and_offline(browser: Any, folder: Path) -> dict[str, Any]:
+    """Kept bytes, offline pages and the tab's memory, in one new profile."""
+    site = LocalSite(folder, SERVER.SiteHandler).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    result: dict[str, Any] = {}
+    try:
+        blank = context.new_page()
+        blank.goto("about:blank")
+        empty = sum(pss_kb(p) for p in renderers(browser))
+        result["empty_tab_mb"] = round(empty / 1024)
+        page = context.new_page()
+        page.goto(site.base)
+        wait_shown(page, 1, timeout=900_000)
+        page.wait_for_function("() => window.kampBoot.state.saved === true", timeout=900_000)
+        result["renderers_mb_front"] = round(
+            (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
+        usage = page.evaluate("navigator.storage.estimate().then(e => e.usage)")
+        files = page.evaluate("caches.keys().then(k => caches.open(k[0]))"
+                              ".then(c => c.keys()).then(r => r.length)")
+        result["kept_bytes"], result["kept_files"] = usage, files
+        site.stop()
+        context.set_offline(True)
+        walked, failed = 1, []
+        while page.locator(NEXT).count():
+            shown = site_state(page)["pagesShown"]
+            page.locator(NEXT).first.click()
+            wait_shown(page, shown + 1, timeout=300_000)
+            walked += 1
+            if site_state(page)["errors"]:
+                failed.append(page.url)
+        result["renderers_mb_walked"] = round(
+            (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
+        page.goto(site.url("notebooks/02-poengark.html"))
+        wait_shown(page, 1, timeout=900_000)
+        result["offline_pages"], result["offline_failed"] = walked, failed
+        result["offline_reload_errors"] = site_state(page)["errors"]
+        made = BUILDER.read_manifest()
+        result["pages_in_site"] = len(made.pages) + len(made.left_out)
+    finally:
+        context.close()
+        site.stop()
+    return result
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def report(r: dict[str, Any]) -> str:
+    mb = 1e6
+    lines = ["| first visit, front page | before | now | ratio now/before |", "|---|---|---|---|"]
+    for key, label in (("fast", "this machine's network"), ("slow", "1.5 Mbit/s, 300 ms")):
+        now = r["now"][key]
+        if not now:
+            continue
+        was = r.get("before", {}).get(key, [])
+        for measure, unit, scale in (("bytes", "MB", mb), ("seconds", "s", 1)):
+            a = median([x[measure] for x in was])
+            b = median([x[measure] for x in now])
+            lines.append(f"| {measure} until the first widget ({label}), median of {len(now)} | "
+                         f"{a / scale:.1f} {unit} | {b / scale:.1f} {unit} | {b / a:.2f} |")
+    m = r["kept"]
+    lines += [
+        "",
+        "| kept for use without a network | |",
+        "|---|---|",
+        f"| cache size (Cache Storage estimate) | {m['kept_bytes'] / mb:.1f} MB in "
+        f"{m['kept_files']} files |",
+        f"| pages that ran offline, by \"next\" from the front page | {m['offline_pages']} of "
+        f"{m['pages_in_site']} (errors on: {m['offline_failed'] or 'none'}) |",
+        f"| score sheet reloaded offline | "
+        f"{'ran' if not m['offline_reload_errors'] else m['offline_reload_errors']} |",
+        f"| memory of the browser's renderers with an empty tab (PSS) | "
+        f"{m['empty_tab_mb']} MB |",
+        f"| memory the course's tab adds (PSS of the renderers), after the front page | "
+        f"{m['renderers_mb_front']} MB |",
+        f"| memory the course's tab adds (PSS of the renderers), after every page | "
+        f"{m['renderers_mb_walked']} MB |",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, help="a site built by an older `make site`")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--kept-only", action="store_true",
+                        help="only what is kept, offline pages and memory (no first visits)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    now = BENCH / "site"
+    BUILDER.build(out=now)
+    results: dict[str, Any] = {}
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        workers = SlowWorkers(browser)
+        sites = [("now", now, CountedSite)]
+        if args.before:
+            sites.insert(0, ("before", args.before.resolve(), CountedPlain))
+        for name, *_ in sites:
+            results[name] = {"fast": [], "slow": []}
+        for rep in range(0 if args.kept_only else args.repeats):  # the sites take turns
+            for name, folder, handler in sites:
+                for slow in (False, True):
+                    row = first_control(browser, workers, folder, handler, slow)
+                    results[name]["slow" if slow else "fast"].append(row)
+                    print(f"  {name} {'slow' if slow else 'fast'} {rep + 1}: "
+                          f"{row['seconds']:.1f} s, {row['bytes'] / 1e6:.1f} MB",
+                          file=sys.stderr, flush=True)
+        workers.on = False
+        results["kept"] = memory_and_offline(browser, now)
+        results["service_workers_throttled"] = workers.throttled
+        browser.close()
+    print(json.dumps(results, indent=1) if args.json else report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
