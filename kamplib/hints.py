@@ -238,13 +238,18 @@ class MoveRating:
         """The reason alone: what the move does against the recommended one."""
         return self.reason.get(lang) or self.reason[DEFAULT_LANG]
 
+    @property
+    def numbered(self) -> bool:
+        """Whether the sentences show a number (then a ``relative`` one needs its note)."""
+        return _shows_number(self.sentences)
+
     def text(self, lang: str = DEFAULT_LANG, *, note: bool = True) -> str:
-        """The reason, then the judgement that agrees with the label; then, when its numbers
-        are against the others' average, a sentence that says so (``note=False``: a review of
-        many moves says it once for all)."""
+        """The reason, then the judgement that agrees with the label; then, when it shows
+        numbers against the others' average, a sentence that says so (``note=False``: a review
+        of many moves, or a table that has said it, says it once for all)."""
         text = self.sentences.get(lang) or self.sentences[DEFAULT_LANG]
-        if note and self.loss is not None:
-            text += numbers_note(self.relative, lang)
+        if note and self.relative and self.numbered:
+            text += numbers_note(True, lang)
         return text
 
 
@@ -268,8 +273,18 @@ class Hint:
     level: str
     verdict: Verdict
 
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return self.reason.get(lang) or self.reason[DEFAULT_LANG]
+    def text(self, lang: str = DEFAULT_LANG, *, note: bool = True) -> str:
+        """The hint; then, when its numbers are against the others' average, a sentence that
+        says so (``note=False``: the page has said it already)."""
+        text = self.reason.get(lang) or self.reason[DEFAULT_LANG]
+        if note and self.verdict.relative and self.numbered:
+            text += numbers_note(True, lang)
+        return text
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the hint shows a number (then a ``relative`` one needs its note)."""
+        return _shows_number(self.reason)
 
     def rating(self, move: Move | str) -> MoveRating:
         """The rating of ``move`` (a card in any spelling, ``"pass"`` or a suit code)."""
@@ -477,8 +492,8 @@ def _ratings(table: Table, v: Verdict) -> tuple[MoveRating, ...]:
     that tells them apart on the table (:func:`~kamplib.bots.contrast.contrast`); where two
     moves with different labels would get the same reason (the table tells them apart no
     better), each of their reasons carries what the move costs, so it says what differs."""
-    reasons = {mv.move: Said(contrast(table, mv.move, v.best)) for mv in v.moves
-               if not (v.forced or mv.like_best or v.all_equal)}
+    reasons = {mv.move: Said(contrast(table, mv.move, v.best, worse=not mv.about_equal))
+               for mv in v.moves if not (v.forced or mv.like_best or v.all_equal)}
     plain = {m: _CARD.sub("·", why.shown(DEFAULT_LANG)) for m, why in reasons.items()}
     seen: dict[str, set[str]] = {}
     for mv in v.moves:
@@ -565,9 +580,14 @@ def _hint_text(table: Table, v: Verdict, tactic: Phrase | None, lang: str) -> st
         parts = [why.shown(lang), _best_judgement(v, tone).shown(lang)]
         if v.exact and not v.all_equal:
             parts.append(t("coach_exact", lang))
-        if v.relative and not v.all_equal:
-            parts.append(t("coach_relative", lang))
     return ". ".join(_sentence(p) for p in parts) + "."
+
+
+def _shows_number(sentences: dict[str, str]) -> bool:
+    return bool(_DECIMAL.search(sentences[DEFAULT_LANG]))
+
+
+_DECIMAL = re.compile(r"\d,\d")
 
 
 def _sentence(text: str) -> str:

@@ -496,3 +496,23 @@ def test_a_memory_that_is_not_this_tables_changes_nothing(value: str) -> None:
     before = list(w.round.history), w.memory.widget.value
     w.memory.widget.value = value
     assert (list(w.round.history), w.memory.widget.value) == before
+
+
+def test_the_coach_says_once_a_round_what_fan_tans_numbers_count() -> None:
+    """Fan Tan's numbers are points against the others' average: the table says so with the
+    first number the coach shows in a round, not after every move."""
+    w = PlayHand("fantan", seed=4, level="random")
+    note = "minus snittet til de andre"
+    said: list[str] = []
+    rng = random.Random(4)
+    while not w.round.is_over:
+        w.hint_button.click()
+        said.append(w.hint_text.value)
+        legal = buttons(w, "kamp-legal")
+        (rng.choice(legal) if legal else w.pass_button).click()
+        said.append(w.rating.value)
+    numbers = sum("koster deg" in text or "ville kostet deg" in text for text in said)
+    assert numbers, said
+    assert sum(note in text for text in said) == 1, said
+    first = next(i for i, text in enumerate(said) if "kostet deg" in text or "koster deg" in text)
+    assert note in said[first], said[first]

@@ -30,8 +30,7 @@ from kamplib.kinds import KINDS
 from kamplib.moves import Move
 from kamplib.view import PlayerView
 
-__all__ = ["Table", "Feature", "Said", "features", "contrast", "contrasts", "own_reason",
-           "same_move",
+__all__ = ["Table", "Feature", "Said", "features", "contrast", "own_reason", "same_move",
            "CardList", "card_of", "cards_text"]
 
 
@@ -59,6 +58,7 @@ class Feature:
 
     value: tuple[Any, ...]
     phrase: Any  # a Phrase, or a Said
+    score: float | None = None  # higher: better for the mover as the table lies (None: neither)
 
 
 class Said:
@@ -104,7 +104,7 @@ class Table:
 
 # -- trick rounds -------------------------------------------------------------------------------
 TRICK_DIMENSIONS_AVOID = ("take", "points", "void", "higher", "lower")
-TRICK_DIMENSIONS_TAKE = ("take", "trump", "higher", "length")
+TRICK_DIMENSIONS_TAKE = ("take", "trump", "void", "higher", "length")
 
 
 def _take_level(table: Table, card: Card) -> tuple[int, int]:
@@ -166,25 +166,32 @@ def _trick_features(table: Table, card: Card) -> dict[str, Feature]:
             phrase = Phrase("c_take_now", card=card, higher=higher, suit=suit)
         else:
             phrase = Phrase("c_take_now_trump", card=card)
-    taken = own + in_trick if level and table.scores and not table.wants_tricks else 0
-    out["take"] = Feature((role == "discard", level, taken), phrase)
-    if role == "discard" and table.scores and not table.wants_tricks:
-        out["points"] = Feature((own,), phrase)
+    avoid = not table.wants_tricks
+    taken = own + in_trick if level and table.scores and avoid else 0
+    out["take"] = Feature((role == "discard", level, taken), phrase,
+                          -(100 * level + taken) if avoid else level)
+    if role == "discard" and table.scores and avoid:
+        out["points"] = Feature((own,), phrase, own)
     if role == "lead":
         void = table.others_void(card.suit_index)
         if void:
             code = ("c_void_dump" if table.scores and not table.wants_tricks
                     else "c_void_trump" if sit.trump >= 0 and card.suit_index != sit.trump
                     else "c_void")
-            out["void"] = Feature((len(void),), Phrase(code, card=card, suit=suit,
-                                                       player=table.player(void[0]),
-                                                       count=len(void)))
+            said: Phrase = Phrase(code, card=card, suit=suit, player=table.player(void[0]))
         else:
-            out["void"] = Feature((0,), Phrase("c_no_void", card=card, suit=suit))
+            said = Phrase("c_no_void", card=card, suit=suit)
+        # a void hurts where points may be thrown on your trick, or a trump may beat it
+        hurts = (table.scores and avoid) or (sit.trump >= 0 and card.suit_index != sit.trump)
+        out["void"] = Feature((len(void),), said, -len(void) if hurts else None)
         out["higher"] = Feature((higher,), Phrase("c_higher", card=card, suit=suit,
-                                                  higher=higher))
+                                                  higher=higher) if higher
+                                else Phrase("c_higher_none", card=card, suit=suit),
+                                higher if avoid else -higher)
         lower = count_below(table.unseen, card, sit.ace_low)
-        out["lower"] = Feature((lower,), Phrase("c_lower", card=card, suit=suit, lower=lower))
+        out["lower"] = Feature((lower,), Phrase("c_lower", card=card, suit=suit, lower=lower)
+                               if lower else Phrase("c_lower_none", card=card, suit=suit),
+                               -lower if avoid else None)
         if sit.trump >= 0:
             out["trump"] = Feature((card.suit_index == sit.trump,),
                                    Phrase("c_lead_trump" if card.suit_index == sit.trump
@@ -193,7 +200,7 @@ def _trick_features(table: Table, card: Card) -> dict[str, Feature]:
                                           .bit_count()))
         length = suit_block(sit.hand, card.suit_index).bit_count()
         out["length"] = Feature((length,), Phrase("c_length", card=card, suit=suit,
-                                                  count=length))
+                                                  count=length), length if not avoid else None)
     return out
 
 
@@ -263,11 +270,11 @@ def _fantan_features(table: Table, move: Move) -> dict[str, Feature]:
         opens = Phrase("c_ft_opens_nothing", card=card)
     out = {
         "pass": Feature((0,), opens),
-        "opens": Feature((len(theirs), len(mine)), opens),
+        "opens": Feature((len(theirs), len(mine)), opens, len(mine) / 2 - len(theirs)),
         "beyond": Feature((beyond,), Phrase("c_ft_beyond", card=card, count=beyond) if beyond
-                          else Phrase("c_ft_beyond_none", card=card)),
+                          else Phrase("c_ft_beyond_none", card=card), -beyond),
         "own": Feature((own,), Phrase("fact_ft_run", card=card, count=own) if own
-                       else Phrase("c_ft_own_none", card=card)),
+                       else Phrase("c_ft_own_none", card=card), own),
     }
     return out
 
@@ -280,8 +287,10 @@ def _trump_features(table: Table, move: Move) -> dict[str, Feature]:
     suit = SuitName(str(move))
     return {
         "count": Feature((block.bit_count(),), Phrase("c_trump_count", suit=suit,
-                                                       count=block.bit_count())),
-        "honours": Feature((honours,), Phrase("c_trump_honours", suit=suit, count=honours)),
+                                                       count=block.bit_count()),
+                         block.bit_count()),
+        "honours": Feature((honours,), Phrase("c_trump_honours", suit=suit, count=honours),
+                           honours),
     }
 
 
@@ -300,7 +309,7 @@ def features(table: Table, move: Move) -> dict[str, Feature]:
             card = card_of(move)
             assert card is not None
             found = _trick_features(table, card)
-        found = {dim: Feature(f.value, Said(f.phrase)) for dim, f in found.items()}
+        found = {dim: Feature(f.value, Said(f.phrase), f.score) for dim, f in found.items()}
         table.found[move] = found
     return found
 
@@ -332,28 +341,37 @@ def _order(table: Table) -> tuple[str, ...]:
     return TRICK_DIMENSIONS_TAKE if table.wants_tricks else TRICK_DIMENSIONS_AVOID
 
 
-def contrasts(table: Table, move: Move, best: Move) -> list[Phrase]:
-    """Why ``move`` differs from ``best`` on the table, most telling first: each dimension where
-    they differ, both sides stated; then the card that ``move`` leaves you holding.  When the
-    table does not tell them apart, the one phrase says so: the difference shows only later in
-    the round."""
+def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phrase:
+    """Why ``move`` differs from ``best`` on the table: the first dimension where they differ,
+    both sides stated.  When ``move`` is the worse one (``worse``) and that dimension reads in
+    its favour, the reason goes on to what does tell against it: a later dimension, the card it
+    leaves you holding, or (when nothing on the table does) that the difference shows later in
+    the round.  When the table does not tell them apart at all, it says that."""
     mine, theirs = features(table, move), features(table, best)
-    found = []
-    for dim in _order(table):
-        a, b = mine.get(dim), theirs.get(dim)
-        if a is not None and b is not None and a.value != b.value:
-            found.append(Phrase("c_versus", mine=a.phrase, best=b.phrase))
+    diffs = [(mine[dim], theirs[dim]) for dim in _order(table)
+             if dim in mine and dim in theirs and mine[dim].value != theirs[dim].value]
     m, b_card = card_of(move), card_of(best)
-    if table.tricks and m is not None and b_card is not None:
-        kept = _kept(table, m, b_card)
+    kept = (_kept(table, m, b_card) if table.tricks and m is not None and b_card is not None
+            else None)
+    if not diffs:
         if kept is not None:
-            found.append(Phrase("c_both", both=_also(table, m), kept=kept))
-    return found or [Phrase("c_later", move=MoveName(move), best=MoveName(best))]
+            return Phrase("c_both", both=_also(table, m), kept=kept)  # type: ignore[arg-type]
+        return Phrase("c_later", move=MoveName(move), best=MoveName(best))
+    first = Phrase("c_versus", mine=diffs[0][0].phrase, best=diffs[0][1].phrase)
+    if not worse or not _favours(*diffs[0]):
+        return first
+    against = next(((a, b) for a, b in diffs[1:] if not _favours(a, b)), None)
+    if against is not None:
+        return Phrase("c_but", first=first,
+                      then=Phrase("c_versus", mine=against[1].phrase, best=against[0].phrase))
+    if kept is not None:
+        return Phrase("c_but", first=first, then=kept)
+    return Phrase("c_yet", first=first, best=MoveName(best))
 
 
-def contrast(table: Table, move: Move, best: Move) -> Phrase:
-    """The most telling of :func:`contrasts`."""
-    return contrasts(table, move, best)[0]
+def _favours(mine: Feature, theirs: Feature) -> bool:
+    """Whether a dimension reads in the move's favour against the recommended one."""
+    return mine.score is not None and theirs.score is not None and mine.score > theirs.score
 
 
 def same_move(table: Table, move: Move, best: Move) -> Phrase:

@@ -240,6 +240,11 @@ register({
     "c_and": {"nb": "{first} og {last}", "en": "{first} and {last}"},
     "c_versus": {"nb": "{mine}, mens {best}", "en": "{mine}, while {best}"},
     "c_both": {"nb": "{both}, men {kept}", "en": "{both}, but {kept}"},
+    "c_but": {"nb": "{first}; men {then}", "en": "{first}; but {then}"},
+    "c_yet": {
+        "nb": "{first}; likevel viser det seg senere i runden at {best} er bedre",
+        "en": "{first}; even so, later in the round {best} turns out better",
+    },
     "c_later": {
         "nb": "Slik bordet ligger nå, gjør {move} det samme som {best}; forskjellen viser seg "
               "først senere i runden",
@@ -331,10 +336,18 @@ register({
               "others",
     },
     "c_lower": {
-        "nb": "{card} har {lower} lavere kort i {suit} under seg hos de andre, og dem må de "
-              "følge farge med",
+        "nb": "{card} har {lower} lavere kort i {suit} under seg hos de andre, og dem kan de "
+              "legge under det",
         "en": "{card} has {lower} lower {lower:card|cards} in {suit} below it with the others, "
-              "and they must follow suit with those",
+              "and they can play those under it",
+    },
+    "c_lower_none": {
+        "nb": "ingen lavere kort i {suit} er ute, så alle som følger farge, går over {card}",
+        "en": "no lower {suit} are out, so everyone who follows suit goes over {card}",
+    },
+    "c_higher_none": {
+        "nb": "ingen høyere kort i {suit} er ute, så ingen kan gå over {card}",
+        "en": "no higher {suit} are out, so nobody can go over {card}",
     },
     "c_lead_trump": {
         "nb": "{card} trekker trumf, og {trumps} trumf er fortsatt ute",

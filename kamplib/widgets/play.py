@@ -224,6 +224,7 @@ class _TableWidget(widgets.VBox):
         """Nothing of a finished round stays on the screen: ratings, hints, the log, summaries."""
         self.hint_text.value = ""
         self.rating.value = ""
+        self._noted = False  # the coach says once a round what its numbers count
         self.announce.value = ""
         self.summary.value = ""
         self.review.value = ""
@@ -278,7 +279,15 @@ class _TableWidget(widgets.VBox):
         self.session.rate_pending()
         last = self.session.last_move
         if self.practice and last is not None and last.judgement is not None:
-            self.rating.value = judgement_html(last.judgement, lang=self.lang)
+            note = self._note(last.judgement.rating.relative and last.judgement.rating.numbered)
+            self.rating.value = judgement_html(last.judgement, lang=self.lang, note=note)
+
+    def _note(self, relative: bool) -> bool:
+        """Whether the coach's next sentence says what its numbers count (points against the
+        others' average): once a round, not after every move."""
+        due = relative and not self._noted
+        self._noted = self._noted or due
+        return due
 
     def undo(self) -> bool:
         """Take back the learner's last move in this round (and the bots' replies after it)."""
@@ -393,7 +402,8 @@ class _TableWidget(widgets.VBox):
             return
         self.hint_text.value = escape(t("teach_hint", self.lang,
                                         move=_move_text(h.move, self.lang),
-                                        reason=h.text(self.lang)))
+                                        reason=h.text(self.lang, note=self._note(
+                                            h.verdict.relative and h.numbered))))
 
     @guarded
     def _on_undo(self, _button: widgets.Button) -> None:
