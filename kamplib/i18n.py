@@ -218,6 +218,7 @@ register({
     "word_total": {"nb": "Sum", "en": "Total"},
     "word_check": {"nb": "Sjekk", "en": "Check"},
     "word_nothing": {"nb": "ingenting", "en": "nothing"},
+    "word_try_again": {"nb": "Prøv igjen", "en": "Try again"},
     "standings": {"nb": "Stillingen: {standings}.", "en": "Standings: {standings}."},
     # --- cards and set-up ---------------------------------------------------------------
     "bad_card": {

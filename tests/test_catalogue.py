@@ -78,6 +78,7 @@ def _families() -> dict[str, set[str] | None]:
         # endings the source passes in by name (``_expect("cards")``)
         "record_expect_": None,
         "record_place_": None,
+        "browser_": None,
     }
 
 

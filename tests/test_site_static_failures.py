@@ -54,7 +54,7 @@ def failed_with(page: Any, kind: str, timeout: float = 60_000) -> str:
 
 def retry(page: Any, lang: str = "nb") -> None:
     button = page.locator("#kamp-status button.kamp-retry")
-    assert button.is_visible() and button.inner_text() == t("browser_retry", lang)
+    assert button.is_visible() and button.inner_text() == t("word_try_again", lang)
     button.click()
 
 

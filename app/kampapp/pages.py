@@ -103,7 +103,7 @@ class ServerPagesMixin:
         html = settings["voila_jinja2_env"].get_template(PAGE_TEMPLATE).render(
             lang=lang, theme=theme, kind=kind, base_url=base_url,
             title=text(page[0], lang), message=text(page[1], lang),
-            try_again=text("app_try_again", lang), to_front=text("app_to_front", lang),
+            try_again=text("word_try_again", lang), to_front=text("app_to_front", lang),
             front_url=base_url + (f"?lang={lang}" if lang != "nb" else ""),
             static_url=base_url + "voila/templates/kamp/static/",
             **extra,

@@ -91,10 +91,6 @@ register({
         "nb": "Serveren klarte ikke å vise siden. Prøv igjen om litt.",
         "en": "The server could not show the page. Try again in a little while.",
     },
-    "app_try_again": {
-        "nb": "Prøv igjen",
-        "en": "Try again",
-    },
     "app_to_front": {
         "nb": "Til forsiden",
         "en": "To the front page",
@@ -105,7 +101,7 @@ register({
 # start, and if its widgets lose their kernel: both languages, since a pre-heated page is
 # rendered before anyone asks for it; the page's script picks by `?lang=`.
 LOADING_CODES = ("app_loading", "app_progress", "app_noscript", "app_slow", "app_failed",
-                 "app_lost", "app_error_title", "app_try_again", "app_to_front",
+                 "app_lost", "app_error_title", "word_try_again", "app_to_front",
                  "app_file_too_big")
 
 

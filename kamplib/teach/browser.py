@@ -79,7 +79,6 @@ register({
     "browser_page_offline": {
         "nb": "Du er ikke på nett, og denne siden er ikke lagret i nettleseren ennå.",
         "en": "You are offline, and this page is not saved in the browser yet."},
-    "browser_retry": {"nb": "Prøv igjen", "en": "Try again"},
     "browser_saving": {"nb": "Lagrer kurset for bruk uten nett: {percent} %",
                        "en": "Saving the course for use without a network: {percent}%"},
     "browser_saved": {"nb": "Kurset er lagret for bruk uten nett.",
@@ -127,11 +126,11 @@ register({
 # What the page script says around Python: downloading it, starting it, every way that can fail
 # (the page script fills in the numbers: {done}, {total}, {seconds}, …), keeping the course for
 # use without a network, and a new version.
-PAGE_TEXT_CODES = {name: f"browser_{name}" for name in (
+PAGE_TEXT_CODES = {"retry": "word_try_again", **{name: f"browser_{name}" for name in (
     "downloading", "progress", "starting", "failed", "python_silent", "no_wasm",
     "no_module_worker", "offline", "server_gone", "broken", "stalled", "missing_file",
-    "page_failed", "page_offline", "retry", "saving", "saved", "save_failed", "save_quota",
-    "no_offline", "update_ready", "update", "close", "teachers")}
+    "page_failed", "page_offline", "saving", "saved", "save_failed", "save_quota",
+    "no_offline", "update_ready", "update", "close", "teachers")}}
 
 
 def page_texts(extra: dict[str, str] | None = None) -> dict[str, dict[str, str]]:

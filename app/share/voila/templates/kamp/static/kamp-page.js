@@ -30,7 +30,7 @@
   const title = byId('kamp-loading-title');
   if (title && say.app_loading) { title.textContent = say.app_loading; }
   document.querySelectorAll('.kamp-try-again').forEach(function (again) {
-    if (say.app_try_again) { again.textContent = say.app_try_again; }
+    if (say.word_try_again) { again.textContent = say.word_try_again; }
   });
   const front = document.querySelector('#kamp-loading-problem .kamp-to-front');
   if (front && say.app_to_front) {
