@@ -18,11 +18,8 @@ import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from kamplib.autoplay import autoplay, make_bots
 from kamplib.bots import LEVELS, make_bot
@@ -35,8 +32,11 @@ from kamplib.kinds import CLUBS
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import TABLE_SIZES, check_players, default_players
 
+if TYPE_CHECKING:  # the tables need pandas; the games themselves do not (play_chunk)
+    import pandas as pd
+
 __all__ = ["simulate", "SimulationResult", "add_simulate_arguments", "run_simulate",
-           "game_seed", "play_game"]
+           "game_seed", "play_game", "play_chunk", "ROUND_COLUMNS", "GAME_COLUMNS"]
 
 Progress = Callable[[int], None]
 _PARALLEL_FROM = 200  # games; below this one process is quicker than starting workers
@@ -102,6 +102,8 @@ class SimulationResult:
 
     def extended(self, more: SimulationResult) -> SimulationResult:
         """This run and ``more`` (later games of the same run) as one result."""
+        import pandas as pd
+
         return SimulationResult(self.game, self.players, self.bots, self.rules, self.seed,
                                 pd.concat([self.rounds, more.rounds], ignore_index=True),
                                 pd.concat([self.games, more.games], ignore_index=True),
@@ -177,12 +179,17 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
             results: Iterable = (_play_chunk(spec, c) for c in chunks)
             _collect(results, round_rows, game_rows, bar)
         else:
+            # imported here: the browser edition's Python plays its games one process only
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 _collect(pool.map(_play_chunk, [spec] * len(chunks), chunks), round_rows,
                          game_rows, bar)
     finally:
         if bar is not None:
             bar.close()
+    import pandas as pd
+
     rounds_df = pd.DataFrame(round_rows, columns=_ROUND_COLUMNS)
     games_df = pd.DataFrame(game_rows, columns=_GAME_COLUMNS)
     return SimulationResult(rules_obj.game, names, levels, rules_obj, seed, rounds_df, games_df,
@@ -245,6 +252,16 @@ def _levels(bots: Sequence[str] | str | None, n: int) -> list[str]:
 _ROUND_COLUMNS = ["game", "round", "kind", "player", "seat", "bot", "score", "tricks",
                   "passes", "cards_left", "went_out", "took_all_clubs", "clubs_take_all_fired"]
 _GAME_COLUMNS = ["game", "player", "seat", "bot", "total", "winner", "win_share"]
+ROUND_COLUMNS = tuple(_ROUND_COLUMNS)  # what a row of play_chunk's rounds holds, in order
+GAME_COLUMNS = tuple(_GAME_COLUMNS)
+
+
+def play_chunk(spec: list[Any], first: int, stop: int) -> tuple[list[tuple], list[tuple]]:
+    """Games ``first`` … ``stop - 1`` of a run, as rows of :data:`ROUND_COLUMNS` and
+    :data:`GAME_COLUMNS`.  ``spec`` is ``[game, house-rule differences, names, levels, seed,
+    bot options]``: all of it, and the rows, travel as JSON, so the games can be played in
+    another Python (the browser edition's games worker, kamplib.teach.background)."""
+    return _play_chunk(tuple(spec), range(first, stop))
 
 
 def _play_chunk(spec: tuple, indices: range) -> tuple[list[tuple], list[tuple]]:
@@ -351,7 +368,7 @@ def format_summary(result: SimulationResult, lang: str = "nb") -> str:
 
 
 def _num(value: float, lang: str) -> str:
-    text = "-" if pd.isna(value) else f"{value:.2f}"
+    text = "-" if value != value else f"{value:.2f}"  # NaN: a seat with one game has no spread
     return text.replace(".", ",") if lang == "nb" else text
 
 

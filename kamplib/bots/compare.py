@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields
 from typing import Any
 
@@ -96,6 +95,9 @@ def tournament(challenger: str, opponent: str, games: int, seed: int = 1,
         results: Any = map(_deal, tasks)
         pool = None
     else:
+        # imported here: the browser edition's games worker plays in one process only
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(max_workers=workers)
         results = pool.map(_deal, tasks, chunksize=1)
     try:
