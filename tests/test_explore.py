@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import statistics
 import threading
 from typing import Any
 
 import pytest
 
+from kamplib.teach import background
 from kamplib.teach.explore import (
     Experiment,
+    comparison_table,
     level_chart,
     level_summary,
     measure,
@@ -43,8 +47,8 @@ def test_an_experiment_deals_every_variant_the_same_cards_and_grows() -> None:
     lab.run(6)
     assert lab.games == 6
     usual, five, seks = lab.results
-    d4 = usual.rounds[usual.rounds["kind"] == "damer"]["score"].sum()
-    d5 = five.rounds[five.rounds["kind"] == "damer"]["score"].sum()
+    d4 = sum(r.score for r in usual.rounds if r.kind == "damer")
+    d5 = sum(r.score for r in five.rounds if r.kind == "damer")
     assert d4 * 5 == d5 * 4  # same deals and play, only the queens' price differs
     assert seks.game == "sekskamp" and seks.rules.trump == "S"
     assert winner_changes(usual, usual) == 0.0 and 0 <= winner_changes(usual, five) <= 1
@@ -53,7 +57,38 @@ def test_an_experiment_deals_every_variant_the_same_cards_and_grows() -> None:
     assert list(lab.compare()) == ["vanlige regler", "Poeng per dame: 5 poeng",
                                    "Trumf i trumfrunden: ♠ spar"]
     lab.run(2)
-    assert lab.games == 8 and sorted(lab.results[0].games["game"].unique()) == list(range(8))
+    assert lab.games == 8 and sorted({g.game for g in lab.results[0].games}) == list(range(8))
+
+
+def test_the_games_are_jobs_that_json_carries_and_give_the_same_anywhere() -> None:
+    """A job's arguments and result travel as JSON (to the browser edition's games worker), and
+    the same games played in jobs of any size are the same games."""
+    whole = Experiment([{}, {"last_round_double": True}], seed=4).run(12)
+    parts = Experiment([{}, {"last_round_double": True}], seed=4)
+    for variant, name, args in parts.tasks(12):
+        assert name == "play" and json.loads(json.dumps(args)) == args
+        parts.add(variant, json.loads(background.run_job_json(name, json.dumps([args, {}]))))
+    assert [r.games for r in parts.results] == [r.games for r in whole.results]
+    assert [r.rounds for r in parts.results] == [r.rounds for r in whole.results]
+    # the next tasks are the next games of the same run
+    assert {args[1] for _, _, args in parts.tasks(5)} == {12}
+
+
+def test_the_measures_are_the_games_own_numbers() -> None:
+    """Checked against the rows themselves, counted by hand here."""
+    lab = Experiment([{}], seed=6).run(10)
+    result = lab.results[0]
+    winners = [g for g in result.games if g.winner]
+    assert measure(result, "winner_total") == pytest.approx(
+        sum(g.total for g in winners) / len(winners))
+    totals = [g.total for g in result.games]
+    assert measure(result, "spread") == pytest.approx(statistics.stdev(totals))
+    fantan = {(r.game, r.round) for r in result.rounds if r.kind == "fantan"}
+    passes = sum(r.passes for r in result.rounds if r.kind == "fantan")
+    assert measure(result, "passes") == pytest.approx(passes / len(fantan))
+    klover = {(r.game, r.round) for r in result.rounds if r.kind == "klover"}
+    swept = {(r.game, r.round) for r in result.rounds if r.kind == "klover" and r.took_all_clubs}
+    assert measure(result, "clubs_all") == pytest.approx(len(swept) / len(klover))
 
 
 def test_rule_table_speaks_the_learners_words() -> None:
@@ -83,15 +118,24 @@ def test_levels_are_compared_round_by_round_with_a_margin_of_error() -> None:
     assert len(summary.columns) == 5  # fits a phone
 
 
-def test_charts_are_pictures_in_the_page() -> None:
+def test_charts_are_svg_drawn_in_the_learners_words() -> None:
     lab = Experiment([{}, {"queen_points": 5}], bots=["heuristic", "random", "random", "random"],
                      seed=2).run(3)
-    for picture in (totals_chart(lab.compare()), measure_chart(lab.compare(), "passes"),
-                    level_chart(lab.results[0])):
-        assert picture.startswith("<img class='kamp-chart'") and "base64," in picture
+    pictures = {"totals": totals_chart(lab.compare(lang="en"), "en"),
+                "passes": measure_chart(lab.compare(lang="en"), "passes", "en"),
+                "levels": level_chart(lab.results[0], "en")}
+    for picture in pictures.values():
+        assert picture.startswith("<svg") and "kamp-chart" in picture and 'role="img"' in picture
+        assert "base64" not in picture and "<title>" in picture
+    assert 'aria-label="How the totals spread"' in pictures["totals"]
+    assert "Points per queen: 5 points" in pictures["totals"]  # the legend names each variant
+    passes = [f">{rule_table(lab.compare(lang='en'), ['passes'], 'en').column(h)[0]}<"
+              for h in ("passes per Fan Tan",)]
+    assert passes[0] in pictures["passes"]  # the bar carries the table's own number
+    assert ">Clubs<" in pictures["levels"] and ">easy<" in pictures["levels"]
 
 
-def test_more_games_plays_a_batch_and_redraws_every_view() -> None:
+def test_more_games_plays_a_batch_in_the_background_and_redraws_every_view() -> None:
     lab = Experiment([{}, {"queen_points": 5}], seed=7)
     control = MoreGames(lab, step=3)
     view = control.view(lambda e: rule_table(e.compare(), ["games"]))
@@ -99,42 +143,81 @@ def test_more_games_plays_a_batch_and_redraws_every_view() -> None:
     assert "Trykk på knappen" in view.outputs[0]["data"]["text/html"]
     assert "Trykk på knappen" in control.status.value and lab.games == 0
     control.button.click()
+    assert control.wait(60)
     assert lab.games == 3 and control.bar.value == control.bar.max == 6
     assert "3 spill med hver variant er spilt" in control.status.value
     assert "kamp-table" in view.outputs[0]["data"]["text/html"]
     control.button.click()
+    assert control.wait(60)
     assert lab.games == 6 and ">6<" in view.outputs[0]["data"]["text/html"]
     assert control.button.description == "Spill 3 spill til"
+    control.close()
 
 
 def test_more_games_starts_in_the_background() -> None:
     control = MoreGames(Experiment([{}], seed=1), step=2, lang="en")
     view = control.view(lambda e: rule_table(e.compare(), ["games"]))
-    with control._lock:  # the batch waits here, so what start() itself showed can be read
+    with control._lock:  # the batch's games wait here, so what start() itself showed is read
         control.start()
         # set by the cell that starts the games, not by the thread: the page is sent with it
         assert control.button.disabled and control.bar.value == 0
         assert control.status.value == "The computer is playing 2 more games …"
         assert "results appear" in view.outputs[0]["data"]["text/html"]
-    control.wait()
+    assert control.wait(60)
     assert control.experiment.games == 2 and not control.button.disabled
     assert control.status.value == "The computer has played 2 games."
     assert "kamp-error" not in control.messages.widget.value
+    control.close()
+
+
+def test_a_later_job_runs_after_the_first_games_and_its_view_waits_for_it() -> None:
+    control = MoreGames(Experiment([{}], seed=1), step=2, lang="en")
+    small = control.later("tournament", "random", "heuristic", games=8, seed=5, workers=1)
+    view = control.view(lambda e: small.result and comparison_table([small.result], "en"))
+    assert "press the button" in view.outputs[0]["data"]["text/html"].lower()
+    control.start()
+    assert control.wait(120)
+    assert small.result["games"] == 8 and small.result["challenger"] == "random"
+    assert "kamp-table" in view.outputs[0]["data"]["text/html"]
+    control.close()
+
+
+def test_a_job_that_fails_is_said_and_the_button_works_again(monkeypatch: Any) -> None:
+    def broken(name: str, args: Any = (), kwargs: Any = None) -> Any:
+        raise RuntimeError("the worker fell over")
+
+    monkeypatch.setattr(background, "run_job", broken)
+    control = MoreGames(Experiment([{}], seed=1), step=2, lang="en")
+    control.start()
+    assert control.wait(60)
+    assert "could not play the games" in control.messages.widget.value
+    assert not control.button.disabled and control.experiment.games == 0
+    control.close()
 
 
 @pytest.mark.skipif(not hasattr(os, "setpriority"), reason="thread priorities are Linux's")
-def test_background_games_yield_the_cpu_to_pages_opening() -> None:
-    control = MoreGames(Experiment([{}], seed=1), step=1, lang="en")
+def test_background_games_yield_the_cpu_to_pages_opening(monkeypatch: Any) -> None:
     seen: list[int] = []
-    play = control.experiment.run
+    play = background.run_job
 
-    def run(games: int, progress: Any = None) -> Experiment:
+    def run(name: str, args: Any = (), kwargs: Any = None) -> Any:
         seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-        return play(games, progress=progress)
+        return play(name, args, kwargs)
 
-    control.experiment.run = run  # type: ignore[method-assign]
+    monkeypatch.setattr(background, "run_job", run)
+    control = MoreGames(Experiment([{}], seed=1), step=1, lang="en")
     control.start()
-    control.wait()
+    assert control.wait(60)
     assert seen == [19] and control.experiment.games == 1
     # the page's own thread keeps its priority: only the background games give way
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < 19
+    control.close()
+
+
+def test_closing_the_control_stops_its_games() -> None:
+    control = MoreGames(Experiment([{}], seed=1), step=2)
+    control.start()
+    jobs = control._jobs
+    control.close()
+    assert isinstance(jobs, background.ThreadJobs) and jobs._closed
+    assert control._jobs is None

@@ -25,10 +25,16 @@ __all__ = ["bar_chart", "grouped_bars", "histogram", "PALETTE"]
 # Okabe–Ito's blue, vermillion, bluish green and reddish purple: told apart with any colour
 # vision, and each with a contrast of at least 3:1 on white and on JupyterLab's dark grey.
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
-WIDTH = 560
+WIDTH = 440  # a phone shows it at 0.85 of this: its 13 px text stays readable
 FONT = 13
+SMALL = 11  # a value written on a bar
 LINE = 16  # px between lines of a label
 Text = Callable[[float], str]
+
+
+def _heading(title: str) -> str:
+    """A chart's title as a heading reads: the catalogue's column names are lower case."""
+    return title[:1].upper() + title[1:]
 
 
 def _open(width: float, height: float, title: str, classes: str) -> str:
@@ -52,20 +58,21 @@ def _text(x: float, y: float, lines: Sequence[str], anchor: str = "start",
 
 
 def _nice_top(value: float) -> float:
-    """A round number at or above ``value`` for an axis's end (1, 2, 2.5 or 5 × 10ⁿ)."""
+    """A round number at or above ``value`` for an axis's end (1, 2, 3, 4, 5, 6 or 8 × 10ⁿ),
+    each of which halves into a number as round."""
     if value <= 0:
         return 1.0
     power = 10 ** math.floor(math.log10(value))
-    return next(step * power for step in (1, 2, 2.5, 5, 10) if step * power >= value)
+    return next(step * power for step in (1, 2, 3, 4, 5, 6, 8, 10) if step * power >= value)
 
 
 def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str,
               value_text: Text) -> Html:
     """One horizontal bar per label (labels wrapped at the left, values written after each
     bar); bars start at zero, a negative value goes left of it."""
-    label_width = 26  # characters per line of a label
+    label_width = 22  # characters per line of a label
     wrapped = [_lines(label, label_width) for label in labels]
-    left = 8 + label_width * FONT * 0.55
+    left = 8 + label_width * FONT * 0.62  # room for wide letters and arrows too
     right = 70
     span = WIDTH - left - right
     low = min(0.0, *values)
@@ -86,7 +93,7 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str,
         y += height
     axis = (f'<line x1="{zero:.1f}" y1="28" x2="{zero:.1f}" y2="{y - 4:.1f}" '
             f'stroke="currentColor" stroke-width="1"/>')
-    head = _text(8, 18, [title], weight="bold")
+    head = _text(8, 18, [_heading(title)], weight="bold")
     return Html(_open(WIDTH, y + 6, title, "kamp-bar-chart") + head + axis + "".join(rows)
                 + "</svg>")
 
@@ -110,8 +117,8 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
     """Vertical bars, one group per category and one bar per series in it (a legend names
     the series); a line marks zero, and each bar carries its value."""
     legend, bottom_of_legend = _legend([name for name, _ in series], 40)
-    top = bottom_of_legend + 22
-    plot_height = 220
+    top = bottom_of_legend + 22 + SMALL
+    plot_height = 200
     left, right = 44, 8
     values = [v for _, vs in series for v in vs]
     high = _nice_top(max(0.0, *values))
@@ -123,7 +130,7 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
 
     group = (WIDTH - left - right) / len(categories)
     bar = group * 0.8 / len(series)
-    parts = [_text(8, 18, [title], weight="bold"), legend]
+    parts = [_text(8, 18, [_heading(title)], weight="bold"), legend]
     for tick in (low, 0.0, high) if low < 0 else (0.0, high / 2, high):
         parts.append(_text(left - 6, ypos(tick) + 4, [value_text(tick)], "end"))
         parts.append(f'<line x1="{left}" y1="{ypos(tick):.1f}" x2="{WIDTH - right}" '
@@ -139,10 +146,16 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
             parts.append(f'<rect x="{x + s * bar:.1f}" y="{y0:.1f}" width="{bar - 1:.1f}" '
                          f'height="{max(y1 - y0, 1):.1f}" '
                          f'fill="{PALETTE[s % len(PALETTE)]}"/>')
+            label = y0 - 4 if value >= 0 else y1 + SMALL + 2  # above a bar, below a negative one
+            parts.append(f'<text x="{x + s * bar + bar / 2:.1f}" y="{label:.1f}" '
+                         f'text-anchor="middle" font-size="{SMALL}">'
+                         f"{escape(value_text(value))}</text>")
         lines = _lines(category, words)
         label_lines = max(label_lines, len(lines))
-        parts.append(_text(left + (g + 0.5) * group, top + plot_height + 18, lines, "middle"))
-    bottom = top + plot_height + 18 + LINE * label_lines
+        below = SMALL + 2 if low < 0 else 0  # under the lowest value's label
+        parts.append(_text(left + (g + 0.5) * group, top + plot_height + 18 + below, lines,
+                           "middle"))
+    bottom = top + plot_height + 18 + LINE * label_lines + (SMALL if low < 0 else 0)
     parts.append(f'<text transform="translate(12 {top + plot_height / 2:.0f}) rotate(-90)" '
                  f'text-anchor="middle">{escape(axis_label)}</text>')
     return Html(_open(WIDTH, bottom, title, "kamp-grouped-bars") + "".join(parts) + "</svg>")
@@ -166,7 +179,7 @@ def histogram(series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_la
     scale = plot_height / most
     width = (WIDTH - left - right) / bins
     bar = width * 0.9 / len(series)
-    parts = [_text(8, 18, [title], weight="bold"), legend]
+    parts = [_text(8, 18, [_heading(title)], weight="bold"), legend]
     for tick in (0, most / 2, most) if (most / 2).is_integer() else (0, most):
         y = top + plot_height - tick * scale
         parts.append(_text(left - 6, y + 4, [number_text(round(tick))], "end"))

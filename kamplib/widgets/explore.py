@@ -2,28 +2,30 @@
 
 The page opens at once; the first games are played in the background while the progress bar
 fills, and every view of the results (a table, a chart) is drawn again when a batch is done.
-"More games" plays the next games of the same run, so the numbers only get surer.
+"More games" plays the next games of the same run, so the numbers only get surer.  The games
+are jobs of :mod:`kamplib.teach.background`: a thread at the lowest CPU priority in the Voilà
+app, a Web Worker with a Python of its own in the browser edition, so the page's Python is free
+for the learner all the while.  The browser's Python runs at about half of CPython's speed on
+one core of a learner's device, so there a batch is a fifth as many games
+(:data:`BROWSER_SHARE`); the button plays as many again.
 
 A page starts the first batch with :meth:`MoreGames.start` in its last cell before the
 navigation.  Voilà connects a page to its kernel before it has made the page's widgets, and a
 widget update that arrives in between is lost: a first batch that ended then left the page
 showing "playing …" and no results, though the kernel had them (seen on the tactics page, whose
-hard bots make the page slow to draw).  So a background batch sends its final state again a
-few times (:data:`RESEND_AFTER`); an update to a page that has its widgets changes nothing.
-
-The background games run at the machine's lowest CPU priority (:func:`lowest_priority`): the
-house-rules page plays 2,000 games (about 12 s on one core) after it opens, and they compete
-with the next page the learner opens and with every other learner's on the same server (a
-Sekskamp page opened right after it: 1.85× the one-button page at normal priority, 1.39× at
-the lowest, in two side-by-side probes of four repeats).
+hard bots make the page slow to draw).  So in the app the first batch's widgets send their final
+state again a few times (:data:`RESEND_AFTER`); an update to a page that has its widgets changes
+nothing.  :meth:`MoreGames.later` runs one more job once the first batch is in (the tactics
+page's small tournament), and redraws the views when its result arrives.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -31,13 +33,18 @@ import ipywidgets as widgets
 
 from kamplib.draw.display import MUTED, Html
 from kamplib.i18n import register, t
+from kamplib.teach import background
 from kamplib.teach.explore import Experiment
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 
-__all__ = ["MoreGames", "RESEND_AFTER", "lowest_priority"]
+__all__ = ["MoreGames", "Later", "RESEND_AFTER", "BROWSER_SHARE"]
 
-# Seconds after a background batch at which its widgets send their state again (see above).
+# Seconds after the first background batch at which its widgets send their state again (see
+# above; the Voilà app only).
 RESEND_AFTER = (2.0, 5.0, 10.0, 20.0, 40.0)
+# In the browser edition a batch is this share of the app's (see above).
+BROWSER_SHARE = 5
+IN_BROWSER = sys.platform == "emscripten"
 
 register({
     "more_games": {"nb": "Spill {count} spill til", "en": "Play {count} more games"},
@@ -51,38 +58,40 @@ register({
                      "en": "The results appear when the first games are done."},
     "more_press": {"nb": "Trykk på knappen, så spiller datamaskinen.",
                    "en": "Press the button, and the computer plays."},
+    "more_failed": {
+        "nb": "Datamaskinen fikk ikke spilt spillene. Last inn siden på nytt for å prøve igjen.",
+        "en": "The computer could not play the games. Reload the page to try again."},
 })
 
 
-def lowest_priority() -> None:
-    """Give the calling thread the lowest CPU priority (nice 19), where the system allows it.
+@dataclass
+class Later:
+    """A job run once the first batch is in; ``result`` is None until it is done."""
 
-    On Linux a thread's nice value is its own (``setpriority`` on the thread's id); elsewhere
-    (another system, Pyodide in the browser edition) the thread keeps its priority.
-    """
-    setpriority = getattr(os, "setpriority", None)
-    if setpriority is None or not hasattr(threading, "get_native_id"):
-        return
-    with contextlib.suppress(OSError):
-        setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    name: str
+    args: Sequence[Any]
+    kwargs: dict[str, Any]
+    result: Any = None
 
 
 class MoreGames(widgets.VBox):
     """Plays an :class:`~kamplib.teach.explore.Experiment` in batches of ``step`` games.
 
-    ``view(render)`` gives an area that shows ``render(experiment)`` after every batch;
-    :meth:`start` plays the first batch in the background, the button every next one.
+    ``view(render)`` gives an area that shows ``render(experiment)`` after every batch (a
+    render that returns None shows the waiting sentence); :meth:`start` plays the first batch
+    in the background, the button every next one.
     """
 
     def __init__(self, experiment: Experiment, step: int = 200, lang: str = "nb") -> None:
         super().__init__()
         self.add_class("kamp-more-games")
         self.experiment = experiment
-        self.step = step
+        self.step = max(10, step // BROWSER_SHARE) if IN_BROWSER else step
         self.lang = lang
         self.messages = Messages(lang)
         self.views: list[tuple[widgets.Output, Callable[[Experiment], Any]]] = []
-        self.button = stock_button(t("more_games", lang, count=step), "kamp-more",
+        self.laters: list[Later] = []
+        self.button = stock_button(t("more_games", lang, count=self.step), "kamp-more",
                                    on_click=self._on_more)
         self.bar = widgets.IntProgress(value=0, min=0, max=1,
                                        layout=widgets.Layout(width="16em"))
@@ -91,7 +100,11 @@ class MoreGames(widgets.VBox):
         self.children = [button_row([self.button, self.bar]), self.status,
                          self.messages.widget]
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
+        self._jobs: background.Jobs | None = None
+        self._left = 0  # jobs of the batch now playing
+        self._idle = threading.Event()
+        self._idle.set()
+        self._batches = 0
         self._asked = False  # a batch was asked for: the results are on their way
         self._say()
 
@@ -103,58 +116,104 @@ class MoreGames(widgets.VBox):
         self._draw(out, render)
         return out
 
+    def later(self, name: str, *args: Any, **kwargs: Any) -> Later:
+        """Job ``name`` (:data:`~kamplib.teach.background.JOBS`), run once the first batch is
+        in; the views are drawn again when its result arrives."""
+        job = Later(name, args, kwargs)
+        self.laters.append(job)
+        return job
+
     def start(self) -> None:
         """Play a batch in the background (a page calls this in its last cell before the
         navigation, see the module's note).  What the page shows at once — the progress bar at
         zero, "playing …" — is set here, by the cell itself."""
-        if self._thread is not None and self._thread.is_alive():
+        if not self._idle.is_set():
             return
-        self._begin()
-        self._thread = threading.Thread(target=self._guarded_play, daemon=True)
-        self._thread.start()
-
-    def wait(self) -> None:
-        """Wait for a batch running in the background (tests)."""
-        if self._thread is not None:
-            self._thread.join()
-
-    # -- running -----------------------------------------------------------------------------
-    def run(self) -> None:
-        """Play one more batch now, with the progress bar, then redraw every view."""
-        self._begin()
         self._play()
 
-    def _begin(self) -> None:
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the batch and the later jobs are done (tests); False on timeout."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        """Stop the games with the widget (a page left: its worker or thread ends)."""
+        if self._jobs is not None:
+            self._jobs.close()
+            self._jobs = None
+        super().close()
+
+    # -- running -----------------------------------------------------------------------------
+    def _play(self) -> None:
+        """Begin a batch: the page says so at once, the jobs go to the background."""
         if not self._asked:  # "press the button" becomes "the results are coming"
             self._asked = True
             for out, render in self.views:
                 self._draw(out, render)
+        tasks = self.experiment.tasks(self.step)
         self.button.disabled = True
         self.bar.max = self.step * len(self.experiment.variants)
         self.bar.value = 0
         self.status.value = escape(t("more_running", self.lang, count=self.step))
+        self._idle.clear()
+        self._left = len(tasks)
+        jobs = self._runner()
+        for variant, name, args in tasks:
+            jobs.submit(name, args, None, partial(self._played, variant, args[2] - args[1]),
+                        self._failed)
 
-    def _play(self) -> None:
+    def _runner(self) -> background.Jobs:
+        if self._jobs is None:
+            self._jobs = background.jobs()
+        return self._jobs
+
+    def _played(self, variant: int, games: int, rows: Any) -> None:
         with self._lock:
-            try:
-                self.experiment.run(self.step, progress=self._advance)
-            finally:
-                self.button.disabled = False
-            self._say()
-            for out, render in self.views:
-                self._draw(out, render)
-
-    def _advance(self, games: int) -> None:
-        self.bar.value = min(self.bar.max, self.bar.value + games)
+            self.experiment.add(variant, rows)
+            self.bar.value = min(self.bar.max, self.bar.value + games)
+            self._left -= 1
+            if self._left:
+                return
+        self._batch_done()
 
     @guarded
-    def _guarded_play(self) -> None:
-        lowest_priority()
-        self._play()
-        for delay in RESEND_AFTER:
-            timer = threading.Timer(delay, self._resend)
-            timer.daemon = True
-            timer.start()
+    def _batch_done(self) -> None:
+        self._batches += 1
+        self.button.disabled = False
+        self._say()
+        self._draw_all()
+        if self._batches == 1 and self.laters:
+            self._left = len(self.laters)
+            for job in self.laters:
+                self._runner().submit(job.name, job.args, job.kwargs,
+                                      partial(self._later_done, job), self._failed)
+        else:
+            self._finished()
+
+    def _later_done(self, job: Later, result: Any) -> None:
+        job.result = result
+        with self._lock:
+            self._left -= 1
+            if self._left:
+                return
+        self._draw_all()
+        self._finished()
+
+    def _finished(self) -> None:
+        if self._batches == 1 and isinstance(self._jobs, background.ThreadJobs):
+            for delay in RESEND_AFTER:
+                timer = threading.Timer(delay, self._resend)
+                timer.daemon = True
+                timer.start()
+        self._idle.set()
+
+    def _failed(self, reason: str) -> None:
+        """A job failed: the learner is told plainly; the reason is for the developer."""
+        print(f"kamp: background games failed: {reason}", file=sys.stderr)
+        with self._lock:
+            self._left = 0
+        self.button.disabled = False
+        self.messages.error(t("more_failed", self.lang))
+        self._idle.set()
 
     def _resend(self) -> None:
         for widget in (self.status, self.bar, self.button, *(out for out, _ in self.views)):
@@ -162,7 +221,8 @@ class MoreGames(widgets.VBox):
 
     @guarded
     def _on_more(self, _button: widgets.Button) -> None:
-        self.run()
+        if self._idle.is_set():
+            self._play()
 
     # -- drawing -----------------------------------------------------------------------------
     def _say(self) -> None:
@@ -174,12 +234,16 @@ class MoreGames(widgets.VBox):
     def _waiting_text(self) -> str:
         return "more_waiting" if self._asked else "more_press"
 
+    def _draw_all(self) -> None:
+        for out, render in self.views:
+            self._draw(out, render)
+
     def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
         out.outputs = ()
-        if not self.experiment.games:
+        shown = render(self.experiment) if self.experiment.games else None
+        if shown is None:
             out.append_display_data(Html(f"<p class='kamp-waiting' style='{MUTED}'>"
                                          f"{escape(t(self._waiting_text(), self.lang))}</p>"))
             return
-        shown = render(self.experiment)
         for item in shown if isinstance(shown, (list, tuple)) else (shown,):
             out.append_display_data(item)
