@@ -36,7 +36,15 @@ __all__ = ["Table", "Feature", "Said", "features", "contrast", "own_reason", "sa
 
 def card_of(move: Move) -> Card | None:
     """The card a move plays (None: a pass, or the dealer naming trump)."""
-    return move if isinstance(move, Card) else None
+    if isinstance(move, Card):
+        return move
+    card = getattr(move, "card", None)
+    return card if isinstance(card, Card) else None
+
+
+def suit_named(move: Move) -> str:
+    """The suit the dealer names as trump with ``move``."""
+    return str(getattr(move, "suit", move))
 
 
 class CardList:
@@ -281,10 +289,10 @@ def _fantan_features(table: Table, move: Move) -> dict[str, Feature]:
 
 # -- choosing trump -----------------------------------------------------------------------------
 def _trump_features(table: Table, move: Move) -> dict[str, Feature]:
-    si = SUITS.index(str(move))
+    si = SUITS.index(suit_named(move))
     block = suit_block(table.sit.hand, si)
     honours = sum(1 for r in (14, 13, 12) if block >> (r - 2) & 1)
-    suit = SuitName(str(move))
+    suit = SuitName(suit_named(move))
     return {
         "count": Feature((block.bit_count(),), Phrase("c_trump_count", suit=suit,
                                                        count=block.bit_count()),
