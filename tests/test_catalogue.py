@@ -19,6 +19,7 @@ from kamplib.cards import SUITS
 from kamplib.i18n import _CATALOGUE, LANGS, codes
 from kamplib.kinds import KINDS
 from kamplib.rules import GAME_NAMES, GAMES, RULE_CHOICES, RULE_KEYS
+from kamplib.teach.store import GOAL_KINDS
 from kamplib.tricks import PLAY_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,8 @@ def _families() -> dict[str, set[str] | None]:
         "label_rule_": {"good", "risky", "bad", "forced"},
         "sheet_sum_": set(KINDS),
         "sheet_unreachable_": set(KINDS),
+        "goal_": set(GOAL_KINDS),
+        "trainer_": {"all", "mine"},
         # endings the source passes in by name (``_expect("cards")``)
         "record_expect_": None,
         "record_place_": None,

@@ -55,6 +55,7 @@ PALETTE: dict[str, tuple[str, str]] = {
     "note": ("#f5f8fb", "#1c2733"),         # a note's background
     "note-edge": ("#5b87b3", "#6f9fd0"),
     "rule": ("#dddddd", "#3d3d3d"),         # lines between table rows (not information)
+    "star": ("#8a5a00", "#ffc83d"),         # the stars a learner earned
 }
 # The page behind the drawings in the dark theme (Voilà's JupyterLab Dark): what contrast is
 # measured against.

@@ -1,0 +1,176 @@
+"""Progress and stars: the goals of each page, and how many stars (1–3) what the learner did earns.
+
+Every page with a table or a drill has goals a learner can read before playing
+(:func:`goal_lines`); meeting one earns 1 to 3 stars, and the best result is kept
+(:class:`~kamplib.teach.store.LearnerData` holds them in the learner's browser).
+
+- ``play`` (a round on its own, :class:`~kamplib.widgets.PlayHand`): ★ finish the round,
+  ★★ at most :data:`PAR_SLACK` points over par, ★★★ at par or better.  Par is what a strong
+  player (the search, «vanskelig») takes in the learner's seat on the same cards against the same
+  bots (:func:`par_points`): lower is better in every round, Grand included.
+- ``game`` (a whole game, :class:`~kamplib.widgets.PlayGame`): ★ finish it, ★★ finish in the
+  better half of the table, ★★★ win (a shared win too).
+- ``drill`` (:class:`~kamplib.widgets.Drill`): answer :data:`DRILL_ITEMS` items; ★★★ without a
+  miss, ★★ with one, ★ with more.
+
+:data:`GOALS` names each page's goals; ``tests/test_progress.py`` checks it against the widgets
+the notebooks show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from kamplib.autoplay import make_bots, steps
+from kamplib.bots import make_bot
+from kamplib.draw.display import color
+from kamplib.i18n import register, t
+from kamplib.round import Round
+from kamplib.teach.store import GOAL_KINDS, MAX_STARS, current_learner
+
+__all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play_stars",
+           "game_stars", "drill_stars", "par_points", "goal_lines", "stars_text", "page_max",
+           "section_max", "star_mark", "page_mark", "section_mark", "goals_html"]
+
+PAR_SLACK = 2
+DRILL_ITEMS = 5
+# The goals of each page that has any (its widgets, in the order the page shows them).
+GOALS: dict[str, tuple[str, ...]] = {
+    "tutorial/01-kortstokk-utdeling-og-stikk.ipynb": ("drill",),
+    "tutorial/02-pass.ipynb": ("play", "drill"),
+    "tutorial/03-klover.ipynb": ("play", "drill"),
+    "tutorial/04-damer.ipynb": ("play", "drill"),
+    "tutorial/05-fan-tan.ipynb": ("play", "drill"),
+    "tutorial/06-grand.ipynb": ("play", "drill"),
+    "tutorial/07-poengregning.ipynb": ("drill",),
+    "tutorial/08-hel-femkamp.ipynb": ("game",),
+    "sekskamp/01-seksere-og-sjuere.ipynb": ("play", "drill"),
+    "sekskamp/02-trukket-trumf.ipynb": ("play", "drill"),
+    "sekskamp/03-anna-og-bjorn.ipynb": ("drill",),
+    "sekskamp/04-hel-sekskamp.ipynb": ("game",),
+    "sjukamp/01-fan-tan-som-runde-3.ipynb": ("play", "drill"),
+    "sjukamp/02-trumf-med-spar.ipynb": ("play", "drill"),
+    "sjukamp/03-finalen.ipynb": ("play", "drill"),
+    "sjukamp/04-hel-sjukamp.ipynb": ("game",),
+}
+
+register({
+    "goal_heading": {"nb": "Mål på denne siden", "en": "Goals on this page"},
+    "goal_play": {
+        "nb": "Spill runden: ★ fullfør den · ★★ høyst {slack} poeng mer enn par · ★★★ par "
+              "eller bedre. Par er det en sterk spiller ville fått med de samme kortene mot de "
+              "samme motspillerne.",
+        "en": "Play the round: ★ finish it · ★★ at most {slack} {slack:point|points} above "
+              "par · ★★★ par or better. Par is what a strong player would get with the same "
+              "cards against the same opponents."},
+    "goal_game": {
+        "nb": "Spill hele spillet: ★ fullfør det · ★★ havn i den beste halvdelen · ★★★ vinn.",
+        "en": "Play the whole game: ★ finish it · ★★ end in the better half · ★★★ win."},
+    "goal_drill": {
+        "nb": "Øvelsen: svar på {items} {items:oppgave|oppgaver} · ★★★ uten feil · ★★ med én "
+              "feil · ★ med flere.",
+        "en": "The drill: answer {items} {items:question|questions} · ★★★ without a mistake "
+              "· ★★ with one · ★ with more."},
+    "stars_label": {"nb": "{stars} av {most} stjerner", "en": "{stars} of {most} stars"},
+})
+
+
+def play_stars(points: int, par: int) -> int:
+    """Stars for a finished round: ``points`` the learner got, ``par`` the strong player's."""
+    if points <= par:
+        return 3
+    return 2 if points <= par + PAR_SLACK else 1
+
+
+def game_stars(place: int, players: int) -> int:
+    """Stars for a finished game: ``place`` 1 is a win (shared or not)."""
+    if place == 1:
+        return 3
+    return 2 if place <= (players + 1) // 2 else 1
+
+
+def drill_stars(misses: int) -> int:
+    """Stars for :data:`DRILL_ITEMS` drill items answered with ``misses`` wrong first answers."""
+    return 3 if misses == 0 else 2 if misses == 1 else 1
+
+
+def par_points(rnd: Round, seat: int, level: str, seed: int | None) -> int:
+    """What a strong player (the search) gets in ``seat`` on the round's deal, the other seats
+    played by bots of ``level`` seeded as at the learner's table: the round's par."""
+    fresh = rnd.replayed(0)
+    bots = make_bots(rnd.n, level, seed, humans={seat})
+    bots[seat] = make_bot("search", seed=0)
+    for _ in steps(fresh, bots):
+        pass
+    return fresh.score_list()[seat]
+
+
+def page_max(path: str) -> int:
+    """The most stars a page can give (0: a page without goals)."""
+    return MAX_STARS * len(GOALS.get(path, ()))
+
+
+def section_max(paths: Iterable[str]) -> int:
+    """The most stars the pages ``paths`` (a part of the site) can give."""
+    return sum(page_max(path) for path in paths)
+
+
+def stars_text(stars: int, most: int) -> str:
+    """«★★☆»: the stars earned, then the rest as empty stars (:func:`star_mark` adds their
+    number in words for a screen reader)."""
+    return "★" * stars + "☆" * max(0, most - stars)
+
+
+def _earned(path: str) -> dict[str, int]:
+    return current_learner().stars.get(path, {})
+
+
+def star_mark(stars: int, most: int, lang: str = "nb") -> str:
+    """The stars as a picture with their number in words for a screen reader."""
+    label = t("stars_label", lang, stars=stars, most=most)
+    return (f"<span class='kamp-star-mark' role='img' aria-label='{escape(label)}' "
+            f"title='{escape(label)}' style='color:{color('star')};white-space:nowrap'>"
+            f"{stars_text(stars, most)}</span>")
+
+
+def page_mark(path: str, lang: str = "nb") -> str:
+    """A page's stars for the contents list (nothing for a page without goals)."""
+    most = page_max(path)
+    if not most:
+        return ""
+    return star_mark(sum(_earned(path).values()), most, lang)
+
+
+def section_mark(paths: Sequence[str], lang: str = "nb") -> str:
+    """A part of the site's stars (its pages ``paths``), «★ 7 av 24»: the sum of its pages'."""
+    most = section_max(paths)
+    if not most:
+        return ""
+    earned = sum(sum(_earned(path).values()) for path in paths)
+    label = t("stars_label", lang, stars=earned, most=most)
+    return (f"<span class='kamp-section-stars' style='white-space:nowrap'>"
+            f"<span style='color:{color('star')}' aria-hidden='true'>★</span> "
+            f"{escape(label)}</span>")
+
+
+def goals_html(path: str, lang: str = "nb") -> str:
+    """The page's goals, each with the stars earned so far, before the learner plays."""
+    goals = GOALS.get(path, ())
+    if not goals:
+        return ""
+    earned = _earned(path)
+    items = "".join(f"<li>{star_mark(earned.get(goal, 0), MAX_STARS, lang)} {escape(line)}</li>"
+                    for goal, line in zip(goals, goal_lines(path, lang), strict=True))
+    return (f"<div class='kamp-goals-box' style='margin:6px 0'><b>"
+            f"{escape(t('goal_heading', lang))}</b><ul style='margin:2px 0;padding-left:1.2em'>"
+            f"{items}</ul></div>")
+
+
+def goal_lines(path: str, lang: str = "nb") -> list[str]:
+    """The sentences that state a page's goals, in the order its widgets come."""
+    lines = []
+    for goal in GOALS.get(path, ()):
+        lines.append(t(f"goal_{goal}", lang, slack=PAR_SLACK, items=DRILL_ITEMS))
+    return lines
+
