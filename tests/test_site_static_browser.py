@@ -311,3 +311,35 @@ def test_python_came_from_this_machine_and_nothing_else(learner: Learner) -> Non
     assert any(url.endswith("/pyodide.asm.wasm") for url in fetched)  # the worker's requests
     assert any("/kamplib-" in url and url.endswith(".whl") for url in fetched)
     assert learner.offline.elsewhere == []
+
+
+def test_no_url_choice_injects_anything_in_the_browser_edition(
+    learner: Learner, site_server: SiteServer,
+) -> None:
+    """Issue 23: the same payloads as the app's security test, through every choice of a step's
+    address; the pages carry the policy as a <meta> and `make site-serve` as headers."""
+    import urllib.request
+
+    from test_app_security import PAYLOADS, assert_nothing_injected, hostile_query
+
+    with urllib.request.urlopen(site_server.url("tutorial/02-pass.html")) as reply:
+        policy = reply.headers["Content-Security-Policy"]
+        assert reply.headers["X-Content-Type-Options"] == "nosniff"
+        html = reply.read().decode()
+    script = next(p for p in policy.split(";") if p.strip().startswith("script-src"))
+    assert "unsafe-inline" not in script and "unsafe-eval" not in script
+    assert '<meta http-equiv="Content-Security-Policy"' in html
+    page = learner.page
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text
+            else None)
+    for payload in PAYLOADS[:2]:
+        page.goto(site_server.url(f"tutorial/02-pass.html?{hostile_query(payload)}"))
+        wait_shown(page, 1, timeout=300_000)
+        page.locator(HAND).first.locator("button.kamp-card").first.wait_for(timeout=60_000)
+        page.wait_for_timeout(500)
+        assert_nothing_injected(page)
+        shown = page.inner_text("body")
+        assert "kamp-injected" in shown or "kampPwned" in shown, "the payload never arrived"
+    assert violations == [], violations[:3]
+    assert learner.problems() == []
