@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from kamplib.errors import KampError, RecordError, RuleError, SheetError, given, printable
-from kamplib.i18n import LANGS, register, t
+from kamplib.i18n import LANGS, ByteSize, register, t
 from kamplib.rules import GAME_NAMES
 from kamplib.seating import DEFAULT_NAMES, default_players
 
@@ -172,7 +172,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
     data = _read_input(args.record, MAX_RECORD_BYTES)
     if data is None:
-        raise RecordError("record_too_big", limit=MAX_RECORD_BYTES)
+        raise RecordError("record_too_big", limit=ByteSize(MAX_RECORD_BYTES))
     game = read_record(data)
     sheet = ScoreSheet.from_game(game)
     if args.json:
@@ -225,7 +225,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     rules = parse_rule_options(args.rule)  # options first: no file is read for a bad option
     raw = _read_input(args.sheet, MAX_SHEET_BYTES)
     if raw is None:
-        raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+        raise SheetError("sheet_too_big", limit=ByteSize(MAX_SHEET_BYTES))
     sheet = ScoreSheet.from_csv(raw, args.game, rules)
     verdict = sheet.standing()
     lang = _lang()

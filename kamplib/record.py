@@ -18,7 +18,7 @@ from typing import Any
 from kamplib.cards import SUITS, Card, cards_of, parse_card, parse_suit
 from kamplib.errors import CardError, KampError, RecordError, given
 from kamplib.game import Game, RoundDeal
-from kamplib.i18n import KindName, Phrase, SuitName, register
+from kamplib.i18n import ByteSize, KindName, Phrase, SuitName, register
 from kamplib.kinds import kind_of
 from kamplib.moves import is_pass, parse_move
 from kamplib.round import validate_deal
@@ -115,13 +115,13 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Odd:
 def _parse_json(text: str | bytes | bytearray | memoryview) -> Any:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError("record_too_big", limit=MAX_RECORD_BYTES)
+            raise RecordError("record_too_big", limit=ByteSize(MAX_RECORD_BYTES))
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as err:
             raise RecordError("record_encoding", position=err.start) from None
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError("record_too_big", limit=MAX_RECORD_BYTES)
+        raise RecordError("record_too_big", limit=ByteSize(MAX_RECORD_BYTES))
     depth = _nesting(text)
     if depth > MAX_DEPTH:
         raise RecordError("record_too_deep", limit=MAX_DEPTH)
@@ -437,8 +437,8 @@ def save_record(game: Game, path: str | Path) -> None:
 
 register({
     "record_too_big": {
-        "nb": "Filen er for stor; en kamp/1-fil er på høyst {limit} byte",
-        "en": "The file is too big; a kamp/1 record is at most {limit} bytes",
+        "nb": "Filen er for stor; en kamp/1-fil er på høyst {limit}",
+        "en": "The file is too big; a kamp/1 record is at most {limit}",
     },
     "record_encoding": {
         "nb": "Filen er ikke tekst i UTF-8 (byte {position} kan ikke leses)",

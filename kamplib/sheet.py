@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from kamplib.cards import cards_of
 from kamplib.errors import KampError, SheetError, given
-from kamplib.i18n import KindName, Phrase, has, kind_name, register, t
+from kamplib.i18n import ByteSize, KindName, Phrase, has, kind_name, register, t
 from kamplib.kinds import KIND_NAMES, KINDS, RoundKind, kind_of
 from kamplib.rules import GAMES, Rules, make_rules, parse_kind, round_multiplier
 from kamplib.scoring import cards_in_play, points_in_play, tricks_in_play
@@ -578,12 +578,12 @@ def _read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]]
                                   list[Score] | None]:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SHEET_BYTES:
-            raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+            raise SheetError("sheet_too_big", limit=ByteSize(MAX_SHEET_BYTES))
         text = _decode(text)
     if not isinstance(text, str):
         raise SheetError("sheet_source", value=given(text))
     if len(text) > MAX_SHEET_BYTES:
-        raise SheetError("sheet_too_big", limit=MAX_SHEET_BYTES)
+        raise SheetError("sheet_too_big", limit=ByteSize(MAX_SHEET_BYTES))
     # every line break is one: \r\n (Windows), \r (old Macs) and \n
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     physical = text.split("\n")
@@ -820,8 +820,8 @@ register({
         "en": "The score sheet has too many rows; it holds at most {limit}",
     },
     "sheet_too_big": {
-        "nb": "Filen er for stor; et poengark er på høyst {limit} byte",
-        "en": "The file is too big; a score sheet is at most {limit} bytes",
+        "nb": "Filen er for stor; et poengark er på høyst {limit}",
+        "en": "The file is too big; a score sheet is at most {limit}",
     },
     "sheet_source": {
         "nb": "Et poengark leses fra tekst eller byte, ikke fra {value}",

@@ -308,6 +308,8 @@ def test_bad_top_level_values() -> None:
 def test_oversized_record_is_refused() -> None:
     err = error_of(" " * (MAX_RECORD_BYTES + 1))
     assert err.code == "record_too_big"
+    assert err.message("nb") == "Filen er for stor; en kamp/1-fil er på høyst 2 MB"  # issue 23
+    assert err.message("en").endswith("at most 2 MB")
 
 
 # -- any input answers in words -------------------------------------------------------------
