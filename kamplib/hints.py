@@ -489,19 +489,78 @@ class _Moves:
 
 def _ratings(table: Table, v: Verdict) -> tuple[MoveRating, ...]:
     """Every move's rating.  A move unlike the recommended one gets the most telling thing
-    that tells them apart on the table (:func:`~kamplib.bots.contrast.contrast`); where two
-    moves with different labels would get the same reason (the table tells them apart no
-    better), each of their reasons carries what the move costs, so it says what differs."""
+    that tells them apart on the table (:func:`~kamplib.bots.contrast.contrast`); where that
+    reason reads like a better-labelled move's (card names taken out), it goes on to what tells
+    the two moves apart (or says that only the rest of the round does); where two reasons with
+    different labels still read alike, each carries what its move costs."""
     reasons = {mv.move: Said(contrast(table, mv.move, v.best, worse=not mv.about_equal))
                for mv in v.moves if not (v.forced or mv.like_best or v.all_equal)}
-    plain = {m: _CARD.sub("·", why.shown(DEFAULT_LANG)) for m, why in reasons.items()}
-    seen: dict[str, set[str]] = {}
-    for mv in v.moves:
-        if mv.move in reasons:
-            seen.setdefault(plain[mv.move], set()).add(mv.label)
-    shared = {m for m in reasons if len(seen[plain[m]]) > 1}
+    taken: dict[str, str] = {}  # a reason (card names out) → the label it was given to
+    for mv, others in sorted(_alike(v, reasons).items(), key=lambda a: _RANK[a[0].label]):
+        reasons[mv.move] = Said(_also(table, mv, others, reasons[mv.move], taken))
+    shared = {m for mv, others in _alike(v, reasons).items()
+              for m in (mv.move, *(o.move for o in others))}
     return tuple(_rating(table, v, mv, reasons.get(mv.move), mv.move in shared)
                  for mv in v.moves)
+
+
+_RANK = {"good": 0, "risky": 1, "bad": 2}
+
+
+def _alike(v: Verdict, reasons: dict[Move, Said]) -> dict[MoveVerdict, list[MoveVerdict]]:
+    """Moves whose reason reads like that of moves with a better label (card names taken
+    out), each with those moves, the best-labelled first."""
+    groups: dict[str, list[MoveVerdict]] = {}
+    for mv in v.moves:
+        if mv.move in reasons:
+            plain = _CARD.sub("·", reasons[mv.move].shown(DEFAULT_LANG))
+            groups.setdefault(plain, []).append(mv)
+    out = {}
+    for group in groups.values():
+        ranked = sorted(group, key=lambda mv: (_RANK.get(mv.label, 0), mv.loss or 0.0))
+        for mv in group:
+            better = [o for o in ranked if _RANK.get(o.label, 0) < _RANK.get(mv.label, 0)]
+            if better:
+                out[mv] = better
+    return out
+
+
+def _also(table: Table, mv: MoveVerdict, others: list[MoveVerdict], reason: Said,
+          taken: dict[str, str]) -> Phrase:
+    """``reason``, which holds for moves with a better label too (``others``, the best-labelled
+    first), then what tells ``mv`` from one of them on the table: so the reason says why this
+    one costs more.  A wording that another label's move already got (``taken``) is passed
+    over.  When the table tells it from none of them, the reason names the cheapest move of
+    each better label and says the difference shows later in the round (so a bad and a risky
+    move whose reasons read alike still read differently)."""
+    for other in others:
+        diff = contrast(table, mv.move, other.move)
+        if diff == "c_later":
+            continue
+        said = Phrase("c_also", reason=reason, others=_Labelled([other]),
+                      other=MoveName(other.move), diff=diff)
+        plain = _CARD.sub("·", said.shown(DEFAULT_LANG))
+        if taken.get(plain, mv.label) == mv.label:
+            taken[plain] = mv.label
+            return said
+    per_label = {o.label: o for o in reversed(others)}  # the cheapest of each label
+    return Phrase("c_also_later", reason=reason,
+                  others=_Labelled(sorted(per_label.values(),
+                                          key=lambda o: _RANK.get(o.label, 0))))
+
+
+class _Labelled:
+    """Moves with their labels, listed for a sentence: «♥A (godt) og ♥9 (risikabelt)»."""
+
+    def __init__(self, moves: list[MoveVerdict]) -> None:
+        self.moves = moves
+
+    def shown(self, lang: str) -> str:
+        names = [t("c_labelled", lang, move=MoveName(o.move), label=Phrase(f"label_{o.label}"))
+                 for o in self.moves]
+        if len(names) < 2:
+            return "".join(names)
+        return t("c_and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
 # A card's name in a sentence, or a pass: two reasons that differ only there are one reason.

@@ -91,8 +91,14 @@ def made_up_evaluation(view: PlayerView, rng: random.Random) -> Evaluation:
     return Evaluation(groups, results, exact=rng.random() < 0.2, relative=relative)
 
 
+# What a reason says a move costs («, og det koster deg …», «, men ♥8 og ♠Q er omtrent like
+# gode …»): two reasons that differ only there do not say why one move costs more.
+COSTS_CLAUSE = re.compile(r", (?:og det koster deg|men \S+ og \S+ er omtrent like gode).*$")
+
+
 def without_cards(text: str) -> str:
-    return CARD.sub("·", text).replace("pass", "·")
+    """A reason with its card names and what it says the move costs taken out."""
+    return CARD.sub("·", COSTS_CLAUSE.sub("", text)).replace("pass", "·")
 
 
 def contradictions(view: PlayerView, h: Hint) -> Iterator[str]:

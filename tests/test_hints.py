@@ -38,6 +38,9 @@ HOUSE = {
 }
 
 
+ALSO = re.compile(r"(?:Det samme gjelder|The same goes for) ([^.;]*)")
+
+
 def named_cards(text: str) -> set[str]:
     return set(CARD.findall(text))
 
@@ -51,9 +54,11 @@ def check_rating(view: PlayerView, r: MoveRating, lang: str = "nb") -> None:
     if own:
         assert own in text, text  # the sentence is about the move that was played
     best = r.best.symbol if hasattr(r.best, "symbol") else None
-    # a move unlike the recommended one names no other card of the hand but that one
+    # a move unlike the recommended one names no other card of the hand but that one, and the
+    # moves with a better label whose reason reads alike («Det samme gjelder ♥10 (godt)»)
     if not r.like_best and view.kind != "fantan":  # (Fan Tan names your cards it opens for)
-        assert not named_cards(r.why(lang)) & hand - {own, best}, text
+        compared = {c for m in ALSO.finditer(r.why(lang)) for c in named_cards(m.group(1))}
+        assert not named_cards(r.why(lang)) & hand - {own, best} - compared, text
     if view.kind != "fantan":  # (Fan Tan names the places a card opens)
         assert named_cards(text) <= hand | table | {own}, text  # no card from nowhere
     if r.loss is not None:

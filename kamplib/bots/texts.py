@@ -251,6 +251,17 @@ register({
         "en": "As the table lies now, {move} does the same as {best}; the difference only shows "
               "later in the round",
     },
+    "c_also": {
+        "nb": "{reason}. Det samme gjelder {others}. Forskjellen fra {other}: {diff}",
+        "en": "{reason}. The same goes for {others}. The difference from {other}: {diff}",
+    },
+    "c_also_later": {
+        "nb": "{reason}. Det samme gjelder {others}: også forskjellen mellom dem viser seg først "
+              "senere i runden",
+        "en": "{reason}. The same goes for {others}: the difference between them, too, only "
+              "shows later in the round",
+    },
+    "c_labelled": {"nb": "{move} ({label})", "en": "{move} ({label})"},
     "c_same": {
         "nb": "{move} er samme trekk som {best} her: kortene mellom dem er hos deg eller allerede "
               "spilt",
