@@ -240,6 +240,8 @@ def test_the_kernel_api_answers_only_the_browser_that_opened_the_page(app: AppSe
             ("DELETE", "/api/kernels/{}", True),
             ("POST", "/voila/api/shutdown/{}", True),
             ("POST", "/voila/kamp/alive/{}", True),
+            ("POST", "/api/kernels/{}/restart", True),
+            ("POST", "/api/kernels/{}/interrupt", True),
         ]:
             real = stranger.request(method, path.format(kernel), xsrf=xsrf, body=b""
                                     if method == "POST" else None)
@@ -261,6 +263,29 @@ def test_the_kernel_api_answers_only_the_browser_that_opened_the_page(app: AppSe
 
 
 # --- fair places ---------------------------------------------------------------------------------
+
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy() -> None:
+    """A client writes what it likes into X-Forwarded-For: the per-address cap reads the header
+    only from a proxy the server was told to trust, and only the hops that proxies added."""
+    from kampapp.guard import client_address
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+
+    def came(peer: str, forwarded: str | None = None) -> HTTPServerRequest:
+        headers = HTTPHeaders({"X-Forwarded-For": forwarded} if forwarded is not None else {})
+        request = HTTPServerRequest(method="GET", uri="/", headers=headers)
+        request.remote_ip = peer
+        return request
+
+    proxy, chain = ["10.0.0.1"], ["10.0.0.1", "10.0.0.2"]
+    assert client_address(came("203.0.113.5", "198.51.100.1"), []) == "203.0.113.5"
+    assert client_address(came("203.0.113.5", "198.51.100.1"), proxy) == "203.0.113.5"
+    assert client_address(came("10.0.0.1", "198.51.100.1"), proxy) == "198.51.100.1"
+    # a client's own first hop does not count: the proxy added the last one
+    assert client_address(came("10.0.0.1", "192.0.2.66, 198.51.100.1"), proxy) == "198.51.100.1"
+    assert client_address(came("10.0.0.1", "198.51.100.1, 10.0.0.2"), chain) == "198.51.100.1"
+    assert client_address(came("10.0.0.1", "<script>"), proxy) == "10.0.0.1"
+    assert client_address(came("10.0.0.1"), proxy) == "10.0.0.1"
+
 
 def learner_kernels(server: AppServer) -> int:
     """Kernels now running minus the pre-heated pools' (each pooled page holds one)."""
@@ -384,9 +409,9 @@ def test_names_in_an_uploaded_sheet_and_record_stay_text(app: AppServer, chromiu
     from kamplib.record import write_record
 
     names = [NAME_PAYLOAD, "<svg onload=kampPwned=1>", "Siri"]
-    sheet = tmp_path / "ark.csv"
+    sheet = tmp_path / f"{NAME_PAYLOAD}ark.csv"  # the file's own name is shown too
     sheet.write_text("round," + ",".join(names) + "\npass,5,6,6\n", encoding="utf-8")
-    record = tmp_path / "spill.json"
+    record = tmp_path / f"{NAME_PAYLOAD}spill.json"
     record.write_text(write_record(Game(names, "femkamp", seed=3)), encoding="utf-8")
     context = browser_learner(chromium)
     page = context.new_page()
@@ -409,6 +434,49 @@ def test_names_in_an_uploaded_sheet_and_record_stay_text(app: AppServer, chromiu
 
 
 # --- nothing a learner did is thrown away ---------------------------------------------------------
+
+def test_a_file_over_the_limit_is_refused_in_the_browser_before_it_is_sent(
+    app: AppServer, chromium: Any, tmp_path: Any,
+) -> None:
+    """Just over the file button's limit, and over the websocket's own message limit (about
+    10 MiB, which once closed the socket silently): the page says why in kB/MB, sends nothing,
+    and the table plays on."""
+    from kamplib.i18n import ByteSize
+
+    context = browser_learner(chromium)
+    page = context.new_page()
+    sent: list[int] = []
+    page.on("websocket", lambda socket: socket.on("framesent",
+                                                  lambda payload: sent.append(len(payload))))
+    page.goto(app.url(STEP))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    upload = page.locator(".kamp-play .kamp-upload").first
+    found = re.search(r"kamp-max-bytes-(\d+)", upload.get_attribute("class") or "")
+    assert found, "the file button names no limit for the page's guard"
+    limit = int(found[1])
+    for size in (limit + 1, 12_000_000):
+        big = tmp_path / f"stor-{size}.json"
+        big.write_bytes(b" " * size)
+        before = page.inner_text(".kamp-play .kamp-message")
+        with page.expect_file_chooser() as chooser:
+            upload.click()
+        chooser.value.set_files(str(big))
+        note = page.locator(".kamp-upload-refused")
+        note.wait_for(state="visible", timeout=10_000)
+        words = f"({ByteSize(size).shown('nb')}; grensen er {ByteSize(limit).shown('nb')})"
+        assert note.count() == 1 and note.inner_text() == (
+            f"Filen {big.name} er for stor {words}, så den er ikke sendt. "
+            "Det du hadde, er beholdt."), note.inner_text()
+        page.wait_for_timeout(1000)
+        assert page.inner_text(".kamp-play .kamp-message") == before  # the kernel heard nothing
+    assert sent and max(sent) < limit, f"a frame of {max(sent)} bytes went to the kernel"
+    count = page.locator(".kamp-play .widget-hbox.kamp-hand button.kamp-card").count()
+    page.locator(LEGAL).first.click()  # the page still answers
+    page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                           f".kamp-hand button.kamp-card').length < {count}", timeout=30_000)
+    context.close()
+
 
 def hand_and_log(page: Any) -> tuple[list[str], str]:
     """The learner's cards (their names) and the table's log: what must come back."""
@@ -464,4 +532,49 @@ def test_a_lost_kernel_is_said_at_once_and_trying_again_brings_the_round_back(
                            timeout=60_000)
     assert hand_and_log(page) == before, "the round that came back is not the learner's"
     page.locator(LEGAL).first.click()  # and it plays on
+    context.close()
+
+
+def test_when_the_server_goes_the_page_says_so_and_its_round_comes_back_with_the_server(
+    chromium: Any, tmp_path: Any,
+) -> None:
+    """The server killed outright (a crash, a power cut): the table says so within 5 s and takes
+    no clicks; once a server answers at the address again, «Prøv igjen» brings the learner's
+    own round back from this browser's memory (the new server knows nothing of it)."""
+    import os
+    import signal
+
+    from app_support import free_port
+
+    port = free_port()
+    options = [*quick_kernels(GRACE, 0.5), "--VoilaConfiguration.preheat_kernel=False"]
+    context = browser_learner(chromium, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    with running_app(tmp_path / "first.log", options, port=port,
+                     env={"KAMP_PACE": "0"}) as first:
+        page.goto(first.url(STEP))
+        wait_rendered(page)
+        wait_widgets(page, 90_000)
+        page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+        count = len(hand_and_log(page)[0])
+        page.locator(LEGAL).first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                               f".kamp-hand button.kamp-card').length < {count}",
+                               timeout=30_000)
+        page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+        page.wait_for_timeout(500)  # the memory field has the play
+        before = hand_and_log(page)
+        os.killpg(first.process.pid, signal.SIGKILL)  # the server and its kernels, at once
+        gone = time.monotonic()
+        page.wait_for_selector("#kamp-lost:not([hidden])", timeout=15_000)
+        said = time.monotonic() - gone
+    assert said < 5, f"the page said it had lost its server after {said:.1f} s"
+    with running_app(tmp_path / "second.log", options, port=port, env={"KAMP_PACE": "0"}):
+        page.locator("#kamp-lost .kamp-try-again").click()
+        wait_rendered(page)
+        wait_widgets(page, 90_000)
+        page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                               timeout=60_000)
+        assert hand_and_log(page) == before, "the round that came back is not the learner's"
+        page.locator(LEGAL).first.click()
     context.close()
