@@ -9,13 +9,16 @@ from bot_positions import c, played_views, position
 from coach_checks import contradictions
 
 from kamplib import RuleError
-from kamplib.bots.search import SearchBot, evaluate
+from kamplib.bots.search import Evaluation, SearchBot, evaluate, move_groups
+from kamplib.bots.situation import from_view
+from kamplib.cards import parse_card
 from kamplib.hints import (
     BAD_GAP,
     GOOD_GAP,
     LABELS,
     Hint,
     MoveRating,
+    coach_from,
     forget,
     hint,
     label_for,
@@ -256,3 +259,21 @@ def test_a_forced_pass_is_named_as_forced() -> None:
     assert h.rating("pass").text("nb") == ("Du kan ikke legge noe, så du må si pass. Her er det "
                                            "ikke noe å velge mellom.")
     assert h.rating("pass").label_text("en") == "forced"
+
+
+def test_a_reason_that_reads_like_a_better_moves_says_what_tells_them_apart() -> None:
+    """♠K and ♠8 both go under ♠A and spend a higher card than ♠3: the same reason, yet ♠8 is
+    good and ♠K bad.  ♠K's reason goes on to what tells it from ♠8, so it says why it costs
+    more (it only had its cost appended)."""
+    view = position("grand", "KS 8S 3S 4H 5H", "AS", not_mine="QS JS TS 9S 7S 6S 5S 4S 2S")
+    groups = move_groups(from_view(view))
+    king, eight, three = (parse_card(c) for c in ("KS", "8S", "3S"))
+    results = [(1, {groups[three]: 2.0 + d, groups[eight]: 2.1 + d, groups[king]: 3.5 + d})
+               for d in (0.0, 0.01, -0.01, 0.02)]
+    h = coach_from(view, Evaluation(groups, results, exact=True, relative=False))
+    assert (h.rating("8S").label, h.rating("KS").label) == ("good", "bad")
+    assert h.rating("KS").why("nb").endswith(
+        "Det samme gjelder ♠8 (godt). Forskjellen fra ♠8: ♠K går også under ♠A, men da bruker "
+        "du et høyere kort enn ♠8, og ♠K kunne tatt et stikk senere"), h.rating("KS").text()
+    assert "The same goes for ♠8 (good). The difference from ♠8: " in h.rating("KS").why("en")
+    assert "Det samme gjelder" not in h.rating("8S").why("nb")
