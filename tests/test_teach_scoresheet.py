@@ -58,7 +58,15 @@ def test_own_names_game_and_house_rules() -> None:
     e.set_cell(0, "Jonas", "8")
     e.set_table(["Mormor", "Jonas", "Emma", "Per"], make_rules("femkamp"))
     assert e.cell(0, "Jonas") == "8" and e.cell(0, "Per") == ""
-    assert len(e.kinds) == 7  # rows typed are kept even when the game has fewer rounds
+    # the rows are Femkamp's five: no «6. Ekstra Trumf» left from the Sjukamp
+    assert e.kinds == list(make_rules("femkamp").order)
+    assert [e.row_label(i) for i in range(5)][-1] == "5. Grand"
+    typed = SheetEntry(game="sekskamp")
+    typed.set_cell(5, "Kari", "-3")  # something typed in the sixth row is never thrown away
+    typed.set_table(typed.players, make_rules("femkamp"))
+    assert typed.cell(5, "Kari") == "-3" and typed.row_label(5) == "6. Ekstra Grand"
+    typed.set_table(typed.players, make_rules("sekskamp"))
+    assert typed.row_label(5) == "6. Trumf" and len(typed.kinds) == 6
     with pytest.raises(KampError):
         SheetEntry(["A", "B"])
 

@@ -51,7 +51,10 @@ def test_a_word_is_a_problem_at_its_cell_and_the_winner_is_not_starred() -> None
     assert "kamp-winner" not in w.table.value and "Arket ser riktig ut" not in w.standings.value
     # «åtte» is never counted as 0: no total until it is put right
     assert "1 feil" in w.standings.value and "Ola 8" not in w.standings.value
-    assert w.table.value.count(">?</td>") == 1  # Ola's sum, and nobody else's
+    # the line under the sheet says the sums come when the error is put right: so does the
+    # table, for every player (a sum beside a wrong row would be a wrong total)
+    assert w.table.value.count(">?</td>") == len(w.entry.players)
+    assert w.table.value.count("Summen kommer når feilene på arket er rettet") == 4
     w.cell(2, "Ola").value = "8"
     assert w.notes.value == "" and "kamp-problem" not in w.cell(2, "Ola")._dom_classes
     assert w.table.value.count('class="kamp-winner"') == 2

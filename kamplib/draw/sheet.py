@@ -23,8 +23,8 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
     ``problems`` are checker problems (``row``, ``player``, ``reason(lang)``): a cell problem
     marks its cell (⚠, and the reason as its tooltip), and every problem of a row is said once,
     on a line of its own under the row, so the columns never widen; sheet problems go below.
-    No winner is marked while there is a problem.  The table is narrow enough for a phone: a
-    column per player, the running total in small type under each score.
+    No winner is marked and no sum shown while there is a problem.  The table is narrow
+    enough for a phone: a column per player, the running total in small type under each score.
     """
     cell_problems: dict[tuple[int, str], list[str]] = {}
     row_problems: dict[int, list[str]] = {}
@@ -94,9 +94,13 @@ def sheet_table_html(players: Sequence[str], rows: Sequence[tuple[str, Mapping[s
         cls = ' class="kamp-total kamp-winner"' if name in win else ' class="kamp-total"'
         style = f"text-align:right;{pad};border-top:1px solid #999" + (
             ";font-weight:bold;background:#fff5cc;color:#1b1b1b" if name in win else "")
-        if name in unknown:
+        # no sum while the sheet has a problem: the verdict says the sums come once it is
+        # put right, and a sum of a wrong row would be a wrong total
+        why = ("draw_total_after_problems" if problems
+               else "draw_total_unknown" if name in unknown else None)
+        if why:
             totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}' title='"
-                          f"{escape(t('draw_total_unknown', lang))}'>?</td>")
+                          f"{escape(t(why, lang))}'>?</td>")
         else:
             totals.append(f"<td{cls} data-player='{escape(name)}' style='{style}'>"
                           f"{cell_text(running[name])}</td>")

@@ -45,6 +45,9 @@ register({
     "draw_total_unknown": {"nb": "Summen regnes ut når alle tallene i kolonnen er tall",
                            "en": "The total is worked out once every entry in the column is a "
                                  "number"},
+    "draw_total_after_problems": {"nb": "Summen kommer når feilene på arket er rettet",
+                                  "en": "The total comes once the errors on the sheet are "
+                                        "put right"},
     "draw_overview": {"nb": "Rundene i spillet", "en": "The rounds of the game"},
     "draw_double": {"nb": "teller dobbelt", "en": "scores double"},
     # the learner's table

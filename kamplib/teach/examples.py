@@ -17,18 +17,19 @@ from kamplib.cards import Card
 from kamplib.draw.display import Html
 from kamplib.errors import KampError, RuleError
 from kamplib.game import Game
-from kamplib.i18n import Phrase, SuitName, register, t
+from kamplib.i18n import KindName, Phrase, SuitName, register, t
 from kamplib.kinds import kind_of, parse_kind
 from kamplib.moves import parse_move
 from kamplib.round import Round
 from kamplib.rules import Rules, make_rules
-from kamplib.seating import default_players
+from kamplib.seating import dealer_of_round, default_players
 from kamplib.teach import house_rules as _house_rules  # noqa: F401  (names the games)
 from kamplib.teach.tables import Table, check_trick_round
 from kamplib.tricks import classify_play
 
 __all__ = [
-    "play_out", "bot_round", "bot_game", "round_rules", "rule_effect", "explain_trick",
+    "play_out", "bot_round", "bot_game", "dealer_in_game", "round_of", "round_rules",
+    "rule_effect", "explain_trick",
     "first_trick_with_discard", "first_costly_trick", "first_trumped_trick", "must_follow_moment",
     "trump_choice_moment", "trump_and_other", "refused_card", "try_move", "trick_picture",
     "taken_picture", "table_picture", "hand_picture", "fantan_picture", "drawn_trump",
@@ -57,6 +58,8 @@ register({
     "ex_drawn_trump": {"nb": "Kortet som ble snudd, var en {suit}, så {suit} er trumf i "
                              "trumfrunden.",
                        "en": "The card turned up makes {suit} trumps in the trump round."},
+    "ex_no_round": {"nb": "I {game} spilles ikke {round_kind}",
+                    "en": "{game} does not play {round_kind}"},
     "ex_no_trump_round": {"nb": "{game} har ingen trumfrunde", "en": "{game} has no trump round"},
     "ex_usual": {"nb": "Vanlige regler", "en": "Usual rules"},
     "ex_house": {"nb": "Med husregelen", "en": "With the house rule"},
@@ -84,11 +87,25 @@ def bot_round(kind: str, seed: int = 1, players: Sequence[str] | None = None,
               level: str = "heuristic", rules: Rules | Mapping[str, Any] | None = None,
               moves: int | None = None, game: str = "femkamp") -> Round:
     """A freshly dealt round of ``kind`` (from ``seed``) played by bots; the deal is the same
-    for every level, so the levels can be compared on the same cards."""
+    for every level, so the levels can be compared on the same cards.  The dealer is the one
+    who deals that round in a whole game of ``game`` (the course's tables of dealers), so a
+    page's walkthrough and its tables name the same dealer."""
     names = tuple(players) if players else default_players()
-    dealt = Game(names, rules=round_rules(kind, rules, game), seed=seed)
+    dealer = dealer_in_game(kind, len(names), rules, game)
+    dealt = Game(names, rules=round_rules(kind, rules, game), seed=seed, first_dealer=dealer)
     play_out(dealt.round, level, seed, moves)
     return dealt.round
+
+
+def dealer_in_game(kind: str, players: int, rules: Rules | Mapping[str, Any] | None = None,
+                   game: str = "femkamp") -> int:
+    """The seat that deals the first round of ``kind`` in a whole game of ``game`` started as
+    :class:`~kamplib.game.Game` starts one (the last seat deals first); the first dealer's for a
+    kind the game does not play."""
+    order = (rules if isinstance(rules, Rules) else make_rules(game, rules)).order
+    kind = parse_kind(kind)
+    index = order.index(kind) if kind in order else 0
+    return dealer_of_round(players - 1, index, players)
 
 
 def bot_game(game: str = "femkamp", seed: int = 1, players: Sequence[str] | None = None,
@@ -96,6 +113,16 @@ def bot_game(game: str = "femkamp", seed: int = 1, players: Sequence[str] | None
     """A whole game played by bots of ``level`` at every seat."""
     names = tuple(players) if players else default_players()
     return play_out(Game(names, game, rules, seed=seed), level, seed)  # type: ignore[return-value]
+
+
+def round_of(game: Game, kind: str) -> Round:
+    """The first round of ``kind`` in ``game`` as it was played (a page that shows a game's
+    totals and then one of its rounds shows the very round those totals count)."""
+    kind = parse_kind(kind)
+    for rnd in game.rounds:
+        if rnd.kind == kind:
+            return rnd
+    raise RuleError("ex_no_round", game=Phrase(f"game_{game.game}"), round_kind=KindName(kind))
 
 
 def rule_effect(kind: str, changes: Mapping[str, Any], seed: int = 1,

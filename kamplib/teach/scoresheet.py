@@ -17,6 +17,7 @@ from kamplib.i18n import ByteSize, register, t
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import check_players
 from kamplib.sheet import Problem, ScoreSheet, SheetStanding
+from kamplib.standings import kind_of_round
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 
 __all__ = ["SheetEntry", "MAX_CSV_BYTES"]
@@ -84,7 +85,8 @@ class SheetEntry:
 
     # -- changing the table --------------------------------------------------------------------
     def set_table(self, players: Sequence[str], rules: Rules) -> None:
-        """New names, game or house rules; what was typed stays in its row and column.
+        """New names, game or house rules; what was typed stays in its row and column, and
+        the rows are the new game's rounds.
 
         A name kept keeps its scores; a new name takes the scores of the name that stood in its
         place (a renamed player), unless that name is kept elsewhere: one player's scores never
@@ -98,13 +100,21 @@ class SheetEntry:
             before = old[j] if j < len(old) else None
             return row[before] if before is not None and before not in players else ""
 
-        texts = [{p: carried(row, j, p) for j, p in enumerate(players)} for row in self.texts]
-        self.players, self.rules, self.texts = players, rules, texts
-        order = list(rules.order)
-        self.kinds = [order[i] if i < len(order) else k for i, k in enumerate(self.kinds)]
-        while len(self.kinds) < len(order):
-            self.kinds.append(order[len(self.kinds)])
-            self.texts.append(dict.fromkeys(players, ""))
+        carried_rows = [{p: carried(row, j, p) for j, p in enumerate(players)}
+                        for row in self.texts]
+        # The new game's rounds in its order; a row past them stays only if something is
+        # typed in it, and then as the row that game adds after its rounds (a tie-break Grand):
+        # a Femkamp sheet never shows a Trumf row left from a Sekskamp.
+        kinds: list[str] = []
+        texts: list[dict[str, str]] = []
+        for i, row in enumerate(carried_rows):
+            if i < len(rules.order) or any(v.strip() for v in row.values()):
+                kinds.append(kind_of_round(rules, len(kinds)))
+                texts.append(row)
+        while len(kinds) < len(rules.order):
+            kinds.append(kind_of_round(rules, len(kinds)))
+            texts.append(dict.fromkeys(players, ""))
+        self.players, self.rules, self.kinds, self.texts = players, rules, kinds, texts
         self._build()
 
     def use_example(self, *, confirmed: bool = False) -> bool:
