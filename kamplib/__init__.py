@@ -9,7 +9,7 @@ from kamplib.errors import CardError, IllegalMove, KampError, RecordError, RuleE
 from kamplib.fantan import FanTanRound
 from kamplib.game import Game, RoundDeal
 from kamplib.kinds import KINDS, RoundKind
-from kamplib.moves import PASS
+from kamplib.moves import PASS, ChooseTrump, Entry, Move, Pass, parse_move
 from kamplib.round import Round, deal_round, new_round
 from kamplib.rules import GAMES, Rules, make_rules
 from kamplib.standings import Standing, standing
@@ -19,7 +19,8 @@ from kamplib.view import PlayerView, make_view
 __all__ = [
     "Card", "cards_of", "parse_card", "parse_cards", "parse_suit",
     "KampError", "CardError", "IllegalMove", "RecordError", "RuleError", "SheetError",
-    "FanTanRound", "Game", "RoundDeal", "PASS", "Round", "new_round", "deal_round",
+    "FanTanRound", "Game", "RoundDeal", "PASS", "Pass", "ChooseTrump", "Entry", "Move",
+    "parse_move", "Round", "new_round", "deal_round",
     "GAMES", "KINDS", "RoundKind", "Rules", "make_rules", "Standing", "standing", "Trick",
     "TrickRound", "PlayerView", "make_view",
 ]

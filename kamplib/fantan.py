@@ -94,7 +94,7 @@ def opens_with_seven(laid: int, rules: Rules) -> bool:
 
 
 class FanTanRound(Round):
-    """One Fan Tan round; moves are cards or ``"pass"``."""
+    """One Fan Tan round; moves are cards or :data:`~kamplib.moves.PASS`."""
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
@@ -139,7 +139,7 @@ class FanTanRound(Round):
         cards = mask_cards(layable)
         return (*cards, PASS) if self._pass_allowed(layable) else cards
 
-    def check(self, move: Move) -> None:
+    def check(self, move: Move | str) -> None:
         seat = self.to_move
         if seat < 0:
             raise self._error("round_over", None)
@@ -148,7 +148,7 @@ class FanTanRound(Round):
                 raise self._error("must_play_not_pass", seat,
                                   playable=cards_of(self._layable(seat)))
             return
-        card = parse_card(move)
+        card = parse_card(move)  # type: ignore[arg-type]  # not a card: refused with its repr
         if not self.hands[seat] & card.bit:
             if self.laid & card.bit:
                 raise self._error("card_already_played", seat, card)
@@ -179,12 +179,12 @@ class FanTanRound(Round):
         needed = _card(si, f + 1 if f < 7 else f - 1)
         return self._error("fantan_not_next", seat, card, needed=needed)
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move | str) -> None:
         """Lay a card or pass for the player to move."""
         seat = self.to_move
         if type(move) is Card and seat >= 0 and self._layable(seat) & move.bit:
             card = move
-        elif move == PASS and seat >= 0 and self._pass_allowed(self._layable(seat)):
+        elif move is PASS and seat >= 0 and self._pass_allowed(self._layable(seat)):
             self._pass(seat)
             return
         else:
@@ -192,14 +192,14 @@ class FanTanRound(Round):
             if is_pass(move):
                 self._pass(seat)
                 return
-            card = parse_card(move)
+            card = parse_card(move)  # type: ignore[arg-type]  # check() let only a card by
         bit = card.bit
         hand = self.hands[seat] ^ bit
         self.hands[seat] = hand
         self.laid |= bit
         self.playable = (self.playable & ~bit) | self._opens[card.index]
         self.opening = False
-        self.history.append((seat, card))
+        self._log.append((seat, card))
         if hand:
             self.to_move = (seat + 1) % self.n
         else:
@@ -209,13 +209,13 @@ class FanTanRound(Round):
 
     def _pass(self, seat: int) -> None:
         self.passes[seat] += 1
-        self.history.append((seat, PASS))
+        self._log.append((seat, PASS))
         self.to_move = (seat + 1) % self.n
 
     # -- questions ---------------------------------------------------------------------------
     @property
     def turn(self) -> int:
-        return len(self.history) + 1
+        return len(self._log) + 1
 
     def table(self) -> dict[str, list[Card]]:
         """The cards laid in each suit, lowest (ace) first."""
@@ -237,20 +237,20 @@ class FanTanRound(Round):
                                               self.multiplier)
 
     def _place(self) -> dict[str, int]:
-        return {"turn": len(self.history) + 1}
+        return {"turn": len(self._log) + 1}
 
     def copy(self) -> FanTanRound:
         new = object.__new__(FanTanRound)
         new.__dict__.update(self.__dict__)
         new.hands = list(self.hands)
-        new.history = list(self.history)
+        new._log = list(self._log)
         new.passes = list(self.passes)
         return new
 
     def replayed(self, count: int | None = None) -> FanTanRound:
         new = FanTanRound(self.kind, self.players, self.dealer, self.deal, self.rules,
                           number=self.number, multiplier=self.multiplier)
-        for _, move in self.history[:count]:
+        for _, move in self._log[:count]:
             new.play(move)
         return new
 

@@ -222,7 +222,7 @@ class Game:
         while len(self.rounds) > 1 and not self.rounds[-1].history:
             self.rounds.pop()  # its deal stays in self.deals, so it comes back the same
         rnd = self.rounds[-1]
-        seat, move = rnd.undo()
+        seat, move, _ = rnd.undo()
         return rnd.players[seat], move
 
     @_one_thread
@@ -230,7 +230,7 @@ class Game:
         """Take back ``player``'s last action and every action after it (the bots' replies),
         latest first; nothing changes when ``player`` has not acted."""
         self._seat(player)
-        if not any(self.players[s] == player for r in self.rounds for s, _ in r.history):
+        if not any(self.players[e.seat] == player for r in self.rounds for e in r.history):
             raise IllegalMove("nothing_to_undo", round=len(self.rounds), kind=self.round.kind,
                               player=player)
         undone: list[tuple[str, Move]] = []

@@ -42,9 +42,10 @@ from kamplib.bots.explain import AGAINST, MoveName, describe, format_points
 from kamplib.bots.heuristic import policy
 from kamplib.bots.search import Evaluation, evaluate, move_groups, position_seed, settings_for
 from kamplib.bots.situation import from_view
-from kamplib.cards import parse_suit
+from kamplib.cards import Card
 from kamplib.errors import CardError, RuleError
 from kamplib.i18n import DEFAULT_LANG, LANGS, Phrase, register, t
+from kamplib.moves import ChooseTrump
 from kamplib.round import Move, parse_move
 from kamplib.view import PlayerView
 
@@ -656,12 +657,12 @@ def _sentence(text: str) -> str:
 
 def _parse(move: Move | str, example: Move) -> Move:
     try:
-        if isinstance(example, str) and example != "pass":  # the dealer names trump
-            return parse_suit(move)  # type: ignore[arg-type]
+        if type(example) is ChooseTrump and isinstance(move, str):  # the dealer names trump
+            return ChooseTrump(move)
         return parse_move(move)
     except CardError as err:
         raise RuleError("hint_not_legal", move=move, legal="-") from err
 
 
 def _legal_text(moves: Any) -> str:
-    return " ".join(m.symbol if hasattr(m, "symbol") else str(m) for m in moves)
+    return " ".join(m.symbol if type(m) is Card else m.text for m in moves)

@@ -1,34 +1,107 @@
-"""What a move is: a card, a pass, or (the dealer naming trump) a suit; and the word for a pass.
+"""What a move is: a card played, a pass, or the dealer naming trump; and the round's history.
 
-A pass is written ``pass`` in the engine and in records; ``prikk`` (what many families say) is
-read as the same.  Every module that reads or shows a move asks :func:`is_pass` and
-:func:`parse_move` here.
+Moves are frozen, hashable values, like python-chess's ``Move`` objects on its stack:
+
+* a card played is the :class:`~kamplib.cards.Card` itself (cards are already frozen, interned
+  values, so the hot path of every playout stays one type check and allocates nothing);
+* :data:`PASS` (the one :class:`Pass` value) is a pass in Fan Tan;
+* :class:`ChooseTrump` is the dealer naming trump (house rule ``trump: dealer``).
+
+Every move has ``text``, its spelling in a ``kamp/1`` record (``QS``, ``pass``, ``H``), and
+:func:`parse_move` reads every spelling a record or the command line accepts: a card in any
+spelling, ``pass`` or ``prikk`` (what many families say), a suit code or symbol when trump is
+being named.  A round's history is a sequence of :class:`Entry` values: who moved, the move,
+and what the engine decided by it (the seat that took the trick a card closed).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
 
 from kamplib.cards import Card, parse_card, parse_suit
 from kamplib.errors import CardError
 from kamplib.i18n import DEFAULT_LANG, register, suit_name, t
 
-__all__ = ["PASS", "PASS_WORDS", "Move", "is_pass", "is_suit", "parse_move", "move_text"]
+__all__ = ["PASS", "PASS_WORDS", "Pass", "ChooseTrump", "Move", "Entry", "is_pass", "is_suit",
+           "parse_move", "move_text", "card_of"]
 
 register({"move_pass": {"nb": "pass", "en": "pass"}})
 
-PASS = "pass"
-PASS_WORDS: tuple[str, ...] = (PASS, "prikk")
-Move = Card | str
+
+class Pass:
+    """A pass (Fan Tan).  There is one pass value, :data:`PASS`: ``Pass()`` returns it, so a
+    pass compares by identity, quickly, and pickles and copies as itself."""
+
+    __slots__ = ()
+    _the: ClassVar[Pass]
+    text: ClassVar[str] = "pass"
+
+    def __new__(cls) -> Pass:
+        try:
+            return cls._the
+        except AttributeError:
+            cls._the = object.__new__(cls)
+            return cls._the
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[type[Pass], tuple[()]]:
+        return (Pass, ())
+
+    def __copy__(self) -> Pass:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Pass:
+        return self
 
 
-def is_pass(move: Any) -> bool:
-    """Whether ``move`` is a pass, however it is written."""
-    return move == PASS or (isinstance(move, str) and move.strip().lower() in PASS_WORDS)
+PASS = Pass()
+PASS_WORDS: tuple[str, ...] = (PASS.text, "prikk")
 
 
-def is_suit(move: Any) -> bool:
-    """Whether ``move`` names a suit (the dealer choosing trump)."""
+@dataclass(frozen=True, slots=True)
+class ChooseTrump:
+    """The dealer names ``suit`` (a suit code, ``S``/``H``/``D``/``C``) as trump."""
+
+    suit: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "suit", parse_suit(self.suit))
+
+    @property
+    def text(self) -> str:
+        return self.suit
+
+    def __str__(self) -> str:
+        return self.suit
+
+
+Move = Card | Pass | ChooseTrump
+
+
+class Entry(NamedTuple):
+    """One action of a round's history: the seat that acted, its move, and what the engine
+    decided by it: ``winner`` is the seat that took the trick this card closed (else None)."""
+
+    seat: int
+    move: Move
+    winner: int | None = None
+
+
+def is_pass(move: object) -> bool:
+    """Whether ``move`` is a pass, as a value or in any spelling (``pass``, ``prikk``)."""
+    return move is PASS or (isinstance(move, str) and move.strip().lower() in PASS_WORDS)
+
+
+def is_suit(move: object) -> bool:
+    """Whether ``move`` names a suit (the dealer choosing trump), as a value or as text."""
+    if type(move) is ChooseTrump:
+        return True
     if not isinstance(move, str) or is_pass(move):
         return False
     try:
@@ -38,27 +111,34 @@ def is_suit(move: Any) -> bool:
     return True
 
 
-def parse_move(move: Move) -> Move:
-    """A card (any accepted spelling), ``"pass"``, or a suit code when trump is being chosen."""
-    if type(move) is Card:
+def parse_move(move: Move | str) -> Move:
+    """The move value for any accepted spelling: a card (``QS``, ``♠Q``, ``dq``…), a pass
+    (``pass``, ``prikk``), or a suit (``H``, ``♥``) when trump is being named.  A move value is
+    returned as it is; anything else raises :class:`~kamplib.errors.CardError`."""
+    if type(move) is Card or type(move) is Pass or type(move) is ChooseTrump:
         return move
     if is_pass(move):
         return PASS
     try:
-        return parse_card(move)
+        return parse_card(move)  # type: ignore[arg-type]  # not text: refused with its repr
     except CardError:
         if isinstance(move, str) and len(move.strip()) == 1:
             try:
-                return parse_suit(move)
+                return ChooseTrump(move)
             except CardError:
                 pass
         raise
 
 
+def card_of(move: Move) -> Card | None:
+    """The card ``move`` plays (None: a pass, or the dealer naming trump)."""
+    return move if type(move) is Card else None
+
+
 def move_text(move: Move, lang: str = DEFAULT_LANG) -> str:
     """A move as a learner reads it: ``♥8``, ``pass``, ``hjerter`` (the dealer naming trump)."""
-    if isinstance(move, Card):
+    if type(move) is Card:
         return move.symbol
-    if move == PASS:
-        return t("move_pass", lang)
-    return suit_name(str(move), lang)
+    if type(move) is ChooseTrump:
+        return suit_name(move.suit, lang)
+    return t("move_pass", lang)

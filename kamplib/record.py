@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from kamplib.cards import SUITS, Card, cards_of, parse_card, parse_suit
+from kamplib.cards import SUITS, cards_of, parse_card, parse_suit
 from kamplib.errors import CardError, KampError, RecordError, given
 from kamplib.game import Game, RoundDeal
 from kamplib.i18n import ByteSize, KindName, Phrase, SuitName, register
 from kamplib.kinds import kind_of
-from kamplib.moves import is_pass, parse_move
+from kamplib.moves import ChooseTrump, parse_move
 from kamplib.round import validate_deal
 from kamplib.rules import GAME_NAMES, make_rules, parse_kind
 from kamplib.seating import TABLE_SIZES, check_players, normal_name
@@ -367,8 +367,7 @@ def record_dict(game: Game) -> dict[str, Any]:
         rdoc["hands"] = {p: [c.text for c in cards_of(h)]
                          for p, h in zip(game.players, deal.hands, strict=True)}
         # a dealer's choice of trump is written as the round's trump, not as a play
-        rdoc["plays"] = ([[p, m.text if isinstance(m, Card) else m] for p, m in rnd.moves()
-                          if isinstance(m, Card) or is_pass(m)]
+        rdoc["plays"] = ([[p, m.text] for p, m in rnd.moves() if type(m) is not ChooseTrump]
                          if rnd is not None else [])
         rounds.append(rdoc)
     doc["rounds"] = rounds

@@ -2,13 +2,15 @@
 
 Concrete rounds are :class:`kamplib.tricks.TrickRound` and :class:`kamplib.fantan.FanTanRound`;
 :func:`new_round` picks the right one for a kind.  Hands are bit masks inside; every public
-method takes and returns :class:`Card` objects (or the string ``"pass"``).
+method takes and returns move values (:mod:`kamplib.moves`): cards, :data:`PASS`, a
+:class:`ChooseTrump`; the history is a tuple of frozen :class:`Entry` values.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards, parse_suit
@@ -16,13 +18,13 @@ from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, t
 from kamplib.errors import CardError, IllegalMove, RuleError, given
 from kamplib.i18n import Phrase, register
 from kamplib.kinds import KINDS
-from kamplib.moves import PASS, Move, parse_move
+from kamplib.moves import PASS, ChooseTrump, Entry, Move, Pass, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.seating import check_players
 
 __all__ = [
-    "Round", "PASS", "Move", "new_round", "deal_round", "parse_move", "validate_deal",
-    "check_players", "ROUND_CLASSES",
+    "Round", "PASS", "Pass", "ChooseTrump", "Entry", "Move", "new_round", "deal_round",
+    "parse_move", "validate_deal", "check_players", "ROUND_CLASSES",
 ]
 
 register({
@@ -50,6 +52,10 @@ register({
         "en": "The deal is wrong: {player} has no hand",
     },
 })
+# NamedTuple's own constructor is Python code; building the tuple directly is the same value.
+_entry = partial(tuple.__new__, Entry)
+
+
 class Round:
     """Common state and bookkeeping of one round.  Subclasses implement the rules."""
 
@@ -64,7 +70,8 @@ class Round:
     hands: list[int]
     to_move: int  # seat to act, -1 once the round is over
     is_over: bool  # a plain attribute (read after every move), set when to_move becomes -1
-    history: list[tuple[int, Move]]
+    # the actions as (seat, move), appended by play(); :attr:`history` reads them as entries
+    _log: list[tuple[int, Move]]
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
@@ -83,10 +90,24 @@ class Round:
         self.multiplier = multiplier
         self.deal = tuple(hands)
         self.hands = list(hands)
-        self.history = []
+        self._log = []
         self.is_over = False
 
     # -- public questions ------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every action so far as frozen :class:`Entry` values (seat, move, what it decided).
+
+        The round appends plain pairs while it plays, so a playout never pays for more; the
+        entries are made from them when asked (a few microseconds for a whole round)."""
+        winner_at = self._winner_at
+        return tuple([_entry((seat, move, winner_at(i)))
+                      for i, (seat, move) in enumerate(self._log)])
+
+    def _winner_at(self, index: int) -> int | None:
+        """The seat that took the trick the action at ``index`` closed (None: it closed none)."""
+        return None
+
     @property
     def player_to_move(self) -> str | None:
         return self.players[self.to_move] if self.to_move >= 0 else None
@@ -118,17 +139,17 @@ class Round:
     def legal_moves(self) -> tuple[Move, ...]:
         raise NotImplementedError
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move | str) -> None:
         raise NotImplementedError
 
-    def play_for(self, player: str | int, move: Move) -> None:
+    def play_for(self, player: str | int, move: Move | str) -> None:
         """Play ``move`` on behalf of ``player``, refusing it when it is not their turn."""
         seat = self.seat(player)
         if self.to_move >= 0 and seat != self.to_move:
             raise self._error("not_your_turn", seat, to_move=self.players[self.to_move])
         self.play(move)
 
-    def can_play(self, move: Move) -> bool:
+    def can_play(self, move: Move | str) -> bool:
         """Whether ``move`` is legal now; never raises."""
         try:
             self.check(move)
@@ -136,13 +157,13 @@ class Round:
             return False
         return True
 
-    def check(self, move: Move) -> None:
+    def check(self, move: Move | str) -> None:
         """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
         raise NotImplementedError
 
     def moves(self) -> list[tuple[str, Move]]:
         """The history as ``(player name, move)``, as a record writes it."""
-        return [(self.players[s], m) for s, m in self.history]
+        return [(self.players[s], m) for s, m in self._log]
 
     def copy(self) -> Round:
         """An independent copy, e.g. for trying a line of play."""
@@ -152,14 +173,14 @@ class Round:
         """A fresh round from the same deal with the first ``count`` actions replayed."""
         raise NotImplementedError
 
-    def undo(self) -> tuple[int, Move]:
-        """Take back the last action (the dealer naming trump included) and return it as
-        ``(seat, move)``: the round is rebuilt in place by replaying all but that action, so
+    def undo(self) -> Entry:
+        """Take back the last action (the dealer naming trump included) and return its
+        :class:`Entry`: the round is rebuilt in place by replaying all but that action, so
         the state is exactly what it was before it."""
-        if not self.history:
+        if not self._log:
             raise IllegalMove("nothing_to_undo", round=self.number, kind=self.kind)
         last = self.history[-1]
-        self.__dict__.update(self.replayed(len(self.history) - 1).__dict__)
+        self.__dict__.update(self.replayed(len(self._log) - 1).__dict__)
         return last
 
     # -- helpers for subclasses --------------------------------------------------------------

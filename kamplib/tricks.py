@@ -25,7 +25,7 @@ from kamplib.cards import (
 )
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS, TRICK_KINDS
-from kamplib.moves import Move, is_pass, is_suit
+from kamplib.moves import ChooseTrump, Move, is_pass, is_suit, parse_move
 from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
 from kamplib.seating import first_leader, first_to_act
@@ -134,7 +134,7 @@ class TrickRound(Round):
         if seat < 0:
             return ()
         if self.needs_trump:
-            return SUITS
+            return _CHOICES
         hand = self.hands[seat]
         legal = legal_mask(hand, self._led_mask)
         if legal != hand:  # following suit: the cards of one suit, one table look-up
@@ -142,7 +142,7 @@ class TrickRound(Round):
             return SUIT_BLOCKS[led][legal >> 16 * led]
         return mask_cards(hand)
 
-    def check(self, move: Move) -> None:
+    def check(self, move: Move | str) -> None:
         seat = self.to_move
         if seat < 0:
             raise self._error("round_over", None)
@@ -152,7 +152,9 @@ class TrickRound(Round):
             return
         if is_pass(move):
             raise self._error("no_pass_in_tricks", seat)
-        card = move if type(move) is Card else parse_card(move)
+        if type(move) is ChooseTrump:
+            raise self._error("trump_not_now", None)
+        card = move if type(move) is Card else parse_card(move)  # type: ignore[arg-type]
         hand = self.hands[seat]
         if not hand & card.bit:
             if self._played_mask() & card.bit:
@@ -162,7 +164,7 @@ class TrickRound(Round):
             raise self._error("must_follow_suit", seat, card, suit=SuitName(SUITS[self.led]),
                               holding=list(mask_cards(hand & self._led_mask)))
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move | str) -> None:
         """Play a card for the player to move (or, in a dealer-chosen trump round, name trump).
 
         The common case -- a legal :class:`Card` -- takes the short path below; anything else
@@ -174,13 +176,13 @@ class TrickRound(Round):
                 self.choose_trump(move)  # type: ignore[arg-type]
                 return
             self.check(move)
-            move = parse_card(move)
+            move = parse_card(move)  # type: ignore[arg-type]  # check() let only a card by
         hand = self.hands[seat]
         bit = move.bit
         if not bit & legal_mask(hand, self._led_mask):
             self.check(move)  # raises with the reason
         self.hands[seat] = hand ^ bit
-        self.history.append((seat, move))
+        self._log.append((seat, move))
         if self.led < 0:  # the lead decides which suit counts in this trick
             si = move.suit_index
             self.led = si
@@ -205,14 +207,14 @@ class TrickRound(Round):
         # the trick on the table, read straight from the history (no call of the property, no
         # typing.cast: this runs once per trick)
         plays: tuple[tuple[int, Card], ...] = tuple(
-            self.history[self._trick_start:])  # type: ignore[arg-type]
+            self._log[self._trick_start:])  # type: ignore[arg-type]
         mask = 0
         for _, card in plays:
             mask |= card.bit
         self.tricks.append(_new_trick((self.leader, plays, winner)))
         self.tricks_won[winner] += 1
         self.taken[winner] |= mask
-        self._trick_start = len(self.history)
+        self._trick_start = len(self._log)
         self.led = -1
         self._led_mask = 0
         self.leader = winner
@@ -227,23 +229,33 @@ class TrickRound(Round):
     def trick(self) -> list[tuple[int, Card]]:
         """The cards on the table in this trick, as ``(seat, card)`` in the order played."""
         # only cards: a dealer's choice of trump comes before the first trick starts
-        return self.history[self._trick_start:]  # type: ignore[return-value]
+        return self._log[self._trick_start:]  # type: ignore[return-value]
 
-    def choose_trump(self, suit: str) -> None:
+    def choose_trump(self, suit: ChooseTrump | str) -> None:
         """The dealer names trump (house rule ``trump: dealer``) before the first card; the
-        choice is the round's first action in the history."""
+        choice, a :class:`ChooseTrump`, is the round's first action in the history."""
         if not self.needs_trump:
             raise self._error("trump_not_now", None)
         if not is_suit(suit):
             raise self._error("trump_first", self.dealer)
-        self.trump = parse_suit(suit)
-        self.history.append((self.dealer, self.trump))
-        self._trick_start = len(self.history)
+        choice = parse_move(suit)
+        assert type(choice) is ChooseTrump
+        self.trump = choice.suit
+        self._log.append((self.dealer, choice))
+        self._trick_start = len(self._log)
         self._tables = _strength_tables(self._ace_low, self._trump_index)
         self.needs_trump = False
         self.to_move = self.leader
 
     # -- questions ---------------------------------------------------------------------------
+    def _winner_at(self, index: int) -> int | None:
+        log = self._log
+        first = 1 if log and type(log[0][1]) is ChooseTrump else 0  # the dealer named trump
+        if index < first or (index - first) % self.n != self.n - 1:
+            return None
+        number = (index - first) // self.n
+        return self.tricks[number].winner if number < len(self.tricks) else None
+
     @property
     def winning(self) -> int:
         """Seat currently winning the trick on the table (-1 when it is empty)."""
@@ -277,7 +289,7 @@ class TrickRound(Round):
         new = object.__new__(TrickRound)
         new.__dict__.update(self.__dict__)
         new.hands = list(self.hands)
-        new.history = list(self.history)
+        new._log = list(self._log)
         new.tricks = list(self.tricks)
         new.tricks_won = list(self.tricks_won)
         new.taken = list(self.taken)
@@ -287,9 +299,12 @@ class TrickRound(Round):
         # a drawn or fixed trump belongs to the deal; a dealer's choice is in the history
         new = TrickRound(self.kind, self.players, self.dealer, self.deal, self.rules,
                          trump=self.dealt_trump, number=self.number, multiplier=self.multiplier)
-        for _, move in self.history[:count]:
+        for _, move in self._log[:count]:
             new.play(move)
         return new
 
+
+# What the dealer may name when trump is theirs to choose.
+_CHOICES: tuple[Move, ...] = tuple(ChooseTrump(s) for s in SUITS)
 
 ROUND_CLASSES.update(dict.fromkeys(TRICK_KINDS, TrickRound))

@@ -12,7 +12,7 @@ from typing import Any
 
 from kamplib.cards import Card, cards_of, mask_of
 from kamplib.fantan import FanTanRound, playable_mask
-from kamplib.moves import Move
+from kamplib.moves import Entry, Move
 from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.tricks import TrickRound
@@ -35,7 +35,7 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     to_move: int
     legal: tuple[Move, ...]
-    history: tuple[tuple[int, Move], ...]
+    history: tuple[Entry, ...]
     played: frozenset[Card]
     out_of_play: tuple[Card, ...]
     scores: tuple[int, ...]
@@ -108,8 +108,8 @@ def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
 def make_view(rnd: Round, player: str | int) -> PlayerView:
     """What ``player`` (a name or a seat) may know of ``rnd`` at this moment, and nothing else."""
     seat = rnd.seat(player)
-    history = tuple(rnd.history)
-    played = frozenset(m for _, m in history if type(m) is Card)
+    history = rnd.history
+    played = frozenset(e.move for e in history if type(e.move) is Card)
     # The red twos taken out are public knowledge; which one (3 players) is seen from the deal.
     everything = 0
     for h in rnd.deal:

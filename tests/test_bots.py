@@ -9,7 +9,7 @@ from bot_positions import NAMES, c, deal_masks, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamplib import PASS, Card, Game, RuleError, new_round
+from kamplib import PASS, Card, ChooseTrump, Game, RuleError, new_round
 from kamplib.bots import LEVELS, SEARCH_LEVELS, Decision, level_name, make_bot
 from kamplib.bots.heuristic import policy
 from kamplib.bots.situation import from_round, from_view
@@ -308,7 +308,7 @@ def test_trumf_overtrumps_cheaply() -> None:
 def test_trumf_dealer_names_the_longest_suit() -> None:
     view = position("trumf", "AH KH QH JH TH 9H 2S", me=3, trump="dealer")
     d = choose(view)
-    assert view.needs_trump and d.move == "H" and "hjerter" in d.text("nb")
+    assert view.needs_trump and d.move == ChooseTrump("H") and "hjerter" in d.text("nb")
 
 
 def test_finale_void_throws_the_queen_of_clubs() -> None:

@@ -9,6 +9,7 @@ import pytest
 from kamplib import Game, RuleError, make_rules
 from kamplib.deal import hand_sizes, tricks_in_play
 from kamplib.kinds import KINDS
+from kamplib.moves import PASS
 from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES, default_players, first_to_act
 from kamplib.sheet import ScoreSheet
 from kamplib.standings import standing
@@ -116,7 +117,7 @@ def test_move_log_shows_passes_and_the_tail() -> None:
     rnd = bot_round("fantan", seed=1, level="random")
     log = move_log(rnd)
     assert len(log) == len(rnd.history)
-    passes = sum(1 for _, m in rnd.history if m == "pass")
+    passes = sum(1 for e in rnd.history if e.move is PASS)
     assert log.column("Kort").count("pass") == passes
     assert len(move_log(rnd, last=3)) == 3
     assert move_log(rnd, "en").columns == ("Turn", "Player", "Card")
@@ -207,7 +208,7 @@ def test_trumping_is_never_forced() -> None:
 
 def test_must_follow_moment_and_try_move_explain_the_rule() -> None:
     moment = must_follow_moment("pass", seed=3)
-    before = list(moment.history)
+    before = moment.history
     bad = refused_card(moment)
     assert "må følge farge" in try_move(moment, bad)
     good = moment.legal_moves()[0]

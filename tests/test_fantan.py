@@ -5,7 +5,16 @@ import copy
 
 import pytest
 
-from kamplib import PASS, FanTanRound, IllegalMove, RuleError, make_rules, new_round, parse_card
+from kamplib import (
+    PASS,
+    Entry,
+    FanTanRound,
+    IllegalMove,
+    RuleError,
+    make_rules,
+    new_round,
+    parse_card,
+)
 from kamplib.round import deal_round
 
 P4 = ("Kari", "Ola", "Siri", "Per")
@@ -119,7 +128,7 @@ def test_sixes_and_sevens_have_two_piles() -> None:
 
 def test_sixes_and_sevens_with_the_seven_of_hearts() -> None:
     rnd = play_first(fantan(ONE_SUIT_EACH, fantan_layout="sixes_and_sevens"))
-    assert rnd.history[0] == (1, c("7H"))
+    assert rnd.history[0] == Entry(1, c("7H"))
     assert rnd.scores() == {"Kari": 1, "Ola": 0, "Siri": 1, "Per": 1}
 
 
@@ -154,7 +163,7 @@ def test_voluntary_pass() -> None:
     free.play("7H")
     assert free.legal_moves() == (c("7C"), PASS)
     free.play("prikk")
-    assert free.passes == [0, 0, 1, 0] and free.history[-1] == (2, PASS)
+    assert free.passes == [0, 0, 1, 0] and free.history[-1] == Entry(2, PASS)
 
 
 def test_trick_deck_leaves_a_dead_ace() -> None:

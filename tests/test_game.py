@@ -5,7 +5,16 @@ import random
 
 import pytest
 
-from kamplib import Game, IllegalMove, KampError, RoundDeal, RuleError, make_rules, parse_cards
+from kamplib import (
+    ChooseTrump,
+    Game,
+    IllegalMove,
+    KampError,
+    RoundDeal,
+    RuleError,
+    make_rules,
+    parse_cards,
+)
 from kamplib.cards import mask_of
 from kamplib.deal import deal_hands
 from kamplib.game import check_players
@@ -95,7 +104,7 @@ def test_rounds_advance_and_scores_add_up() -> None:
 
 def test_refused_moves_change_nothing_and_name_the_player() -> None:
     game = Game(P4, "femkamp", seed=2)
-    history = list(game.round.history)
+    history = game.round.history
     with pytest.raises(IllegalMove, match="Det er Kari sin tur, ikke Ola sin"):
         game.play(game.legal_moves()[0], player="Ola")
     with pytest.raises(RuleError, match="«Bob» sitter ikke ved bordet"):
@@ -126,7 +135,7 @@ def test_fixed_drawn_and_chosen_trump() -> None:
     while chosen.round.kind != "trumf":
         chosen.play(chosen.legal_moves()[0])
     assert chosen.round.needs_trump and chosen.to_move == P4[chosen.round.dealer]
-    assert chosen.legal_moves() == ("S", "H", "C", "D")
+    assert chosen.legal_moves() == tuple(ChooseTrump(s) for s in "SHCD")
     chosen.play("♦")
     assert chosen.round.trump == "D" and chosen.to_move == P4[(chosen.round.dealer + 1) % 4]
 
@@ -262,7 +271,7 @@ def test_a_game_used_from_two_threads_at_once_says_so_and_stays_whole() -> None:
     leave.set()
     worker.join(5)
     del rnd.play
-    assert [m for _, m in game.round.history] == [first]  # played once, by the first thread
+    assert [e.move for e in game.round.history] == [first]  # played once, by the first thread
     play_first(game)
     assert [r.kind for r in game.rounds] == list(game.order)
 

@@ -26,6 +26,7 @@ from kamplib.hints import (
     verdict,
 )
 from kamplib.kinds import KIND_NAMES
+from kamplib.moves import PASS
 from kamplib.view import PlayerView
 
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
@@ -255,7 +256,7 @@ def test_rate_move_refuses_an_illegal_move_clearly() -> None:
 def test_a_forced_pass_is_named_as_forced() -> None:
     view = position("fantan", "AS", "7H", me=1, not_mine="7S 7C 7D 6H 8H")
     h = hint(view)
-    assert h.move == "pass" and h.ratings[0].label == "forced" and h.ratings[0].loss is None
+    assert h.move is PASS and h.ratings[0].label == "forced" and h.ratings[0].loss is None
     assert h.rating("pass").text("nb") == ("Du kan ikke legge noe, så du må si pass. Her er det "
                                            "ikke noe å velge mellom.")
     assert h.rating("pass").label_text("en") == "forced"

@@ -11,6 +11,7 @@ from kamplib.bots import search
 from kamplib.bots.heuristic import round_policy
 from kamplib.bots.solver import Solver, cards_left, solve
 from kamplib.kinds import KIND_NAMES
+from kamplib.moves import PASS
 from kamplib.round import Round
 from kamplib.tricks import TrickRound, card_strength
 
@@ -110,7 +111,7 @@ def _brute(rnd: Round) -> list[int]:
         ace_low = rnd.kind == "pass" and rnd.rules.ace_low_in_pass
         legal.sort(key=lambda c: (c.suit_index, card_strength(c, c.suit_index, -1, ace_low)))
     else:
-        legal.sort(key=lambda m: 0 if m == "pass" else m.bit)
+        legal.sort(key=lambda m: 0 if m is PASS else m.bit)
     best: list[int] | None = None
     for m in legal:
         child = rnd.copy()

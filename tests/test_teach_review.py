@@ -11,7 +11,7 @@ import pytest
 from kamplib import hints
 from kamplib.cards import Card
 from kamplib.kinds import KINDS
-from kamplib.moves import PASS
+from kamplib.moves import PASS, ChooseTrump
 from kamplib.record import write_record
 from kamplib.round import Round
 from kamplib.teach.review import judge, move_text, number_text
@@ -144,7 +144,8 @@ def test_what_the_table_shows_is_the_coachs_verdict_on_the_move_played(kind: str
 def test_moves_are_written_as_a_learner_reads_them() -> None:
     assert move_text(Card.ALL[0]) == Card.ALL[0].symbol
     assert move_text(PASS) == "pass"
-    assert move_text("H") == "hjerter" and move_text("H", "en") == "hearts"
+    assert move_text(ChooseTrump("H")) == "hjerter"
+    assert move_text(ChooseTrump("H"), "en") == "hearts"
     assert number_text(3.25) == "3,2" and number_text(3.25, "en") == "3.2"
 
 

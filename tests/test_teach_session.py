@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from kamplib import Game
+from kamplib import ChooseTrump, Game
 from kamplib.cards import SUITS, parse_card
 from kamplib.errors import IllegalMove, KampError, RecordError
 from kamplib.record import write_record
@@ -71,7 +71,7 @@ def test_fantan_log_says_who_laid_what_and_who_passed() -> None:
 def test_trumping_and_naming_trump_are_narrated() -> None:
     s = TableSession.one_round("trumf", seed=3, rules={"trump": "dealer"}, learner=3)
     # the learner deals (seat 3 is the dealer of a one-round game) and names trump first
-    assert s.my_turn and s.legal() == SUITS
+    assert s.my_turn and s.legal() == tuple(ChooseTrump(suit) for suit in SUITS)
     lines = s.play("H")
     assert lines[0].what == "chose_trump" and lines[0].text() == "Du valgte hjerter som trumf."
     play_round(s)
@@ -93,7 +93,7 @@ def test_undo_takes_back_the_learners_move_and_the_bots_replies() -> None:
     s = TableSession.one_round("pass", seed=1)
     s.play(s.legal()[0])
     s.run_bots()
-    history = list(s.round.history)
+    history = s.round.history
     view = s.round.hand(s.learner)
     s.play(s.legal()[0])
     s.run_bots()

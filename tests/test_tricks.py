@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from kamplib import CardError, IllegalMove, RuleError, TrickRound, make_rules, new_round, parse_card
+from kamplib.moves import PASS, ChooseTrump
 from kamplib.round import deal_round
 
 P4 = ("Kari", "Ola", "Siri", "Per")
@@ -182,7 +183,7 @@ def test_dealer_chooses_trump_before_the_first_card() -> None:
     rules = make_rules("sjukamp", {"trump": "dealer"})
     rnd = new_round("trumf", P4, FOLLOW, dealer="Per", rules=rules)
     assert rnd.needs_trump and rnd.player_to_move == "Per"
-    assert rnd.legal_moves() == ("S", "H", "C", "D")
+    assert rnd.legal_moves() == tuple(ChooseTrump(s) for s in "SHCD")
     before = snapshot(rnd)
     with pytest.raises(IllegalMove) as info:
         rnd.play("2H")
@@ -301,7 +302,7 @@ def test_deal_round_is_reproducible() -> None:
 def test_parse_move_reads_cards_passes_and_suits() -> None:
     from kamplib.round import parse_move
 
-    assert parse_move("10h") is parse_card("TH") and parse_move(" Prikk ") == "pass"
-    assert parse_move("♥") == "H" and parse_move("s") == "S"
+    assert parse_move("10h") is parse_card("TH") and parse_move(" Prikk ") is PASS
+    assert parse_move("♥") == ChooseTrump("H") and parse_move("s") == ChooseTrump("S")
     with pytest.raises(CardError, match="«X» er ikke et kort"):
         parse_move("X")

@@ -9,6 +9,7 @@ import pytest
 
 from kamplib import Game, IllegalMove
 from kamplib.autoplay import autoplay, make_bots
+from kamplib.moves import ChooseTrump, Entry
 from kamplib.record import write_record
 
 NAMES = ["Kari", "Ola", "Siri", "Per"]
@@ -41,10 +42,10 @@ def test_the_dealers_choice_of_trump_is_an_action() -> None:
     g = Game(NAMES, "custom", {"order": ["trumf"], "trump": "dealer"}, seed=2)
     assert g.round.needs_trump and g.to_move == g.players[g.round.dealer]
     g.play("H")
-    assert g.round.history == [(g.round.dealer, "H")] and g.round.trump == "H"
+    assert g.round.history == (Entry(g.round.dealer, ChooseTrump("H")),) and g.round.trump == "H"
     assert g.round.replayed().trump == "H"
     g.undo()
-    assert g.round.needs_trump and g.round.trump is None and g.round.history == []
+    assert g.round.needs_trump and g.round.trump is None and g.round.history == ()
 
 
 def test_undo_into_the_previous_round() -> None:
@@ -61,7 +62,7 @@ def test_undo_the_learners_last_move_and_the_bots_replies() -> None:
     autoplay(g, bots)  # up to the learner's turn
     g.play(g.legal_moves()[0])
     autoplay(g, bots)
-    history = list(g.round.history)
+    history = g.round.history
     undone = g.undo_last_move_of("Kari")
     assert [who for who, _ in undone][-1] == "Kari"
     assert g.round.history == history[: len(history) - len(undone)]

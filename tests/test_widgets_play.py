@@ -100,7 +100,7 @@ def test_illegal_click_plays_nothing_and_says_why() -> None:
             illegal = buttons(w, "kamp-illegal")
             if illegal and not w.round.is_over:
                 b = illegal[0]
-                history = list(w.round.history)
+                history = w.round.history
                 b.click()
                 assert w.round.history == history
                 with pytest.raises(IllegalMove) as err:
@@ -179,7 +179,7 @@ def test_undo_takes_back_the_learners_last_move() -> None:
     hand = cards_shown(w)
     buttons(w, "kamp-legal")[0].click()
     buttons(w, "kamp-legal")[0].click()
-    mid = list(w.round.history)
+    mid = w.round.history
     buttons(w, "kamp-legal")[0].click()
     w.undo_button.click()
     assert w.round.history == mid
@@ -235,7 +235,7 @@ def test_save_and_load_a_record() -> None:
     w.save_button.click()
     assert "kamp-download" in w.save_link.value and "base64," in w.save_link.value
     text = write_record(w.game)
-    history = list(w.round.history)
+    history = w.round.history
     other = PlayHand("pass", seed=1, **FAST)
     assert other.load(text.encode(), name="min.json")
     assert other.round.history == history and other.round.kind == "damer"
@@ -248,7 +248,7 @@ def test_save_and_load_a_record() -> None:
 def test_broken_file_is_refused_and_the_game_kept() -> None:
     w = PlayHand("pass", seed=9, **FAST)
     buttons(w, "kamp-legal")[0].click()
-    history = list(w.round.history)
+    history = w.round.history
     assert not w.load(b'{"format": "kamp/1", "game": "femkamp"', name="odelagt.json")
     assert "kamp-error" in w.messages.widget.value
     assert "odelagt.json" in w.messages.widget.value and "JSON" in w.messages.widget.value
@@ -278,12 +278,12 @@ def test_opening_a_file_over_a_game_in_progress_asks_first() -> None:
     text = write_record(source.game).encode()
     w = PlayHand("pass", seed=1, **FAST)
     buttons(w, "kamp-legal")[0].click()
-    played = [m for _, m in w.round.history]
+    played = [e.move for e in w.round.history]
     assert not w.load(text, name="k.json")
     assert w.confirm.layout.display is None and "k.json" in w.confirm_text.value
     assert w.confirm_yes.description == "Ja, åpne filen"
     w.confirm_no.click()
-    assert w.round.kind == "pass" and [m for _, m in w.round.history] == played
+    assert w.round.kind == "pass" and [e.move for e in w.round.history] == played
     w.upload.value = ({"name": "k.json", "type": "application/json", "size": len(text),
                        "content": memoryview(text), "last_modified": datetime.now(UTC)},)
     assert w.round.kind == "pass"  # the upload asks too
@@ -401,7 +401,7 @@ def test_play_game_runs_a_whole_game_with_the_sheet() -> None:
 def test_a_new_game_asks_first_when_one_is_in_progress() -> None:
     w = PlayGame("femkamp", seed=3, **FAST)
     buttons(w, "kamp-legal")[0].click()
-    history = list(w.round.history)
+    history = w.round.history
     w.new_deal_button.click()
     assert w.confirm.layout.display is None and "Spillet er i gang" in w.confirm_text.value
     # the question and the answer speak of what the button said: a new game, not a new deal
@@ -475,11 +475,11 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
     buttons(w, "kamp-legal")[0].click()
     kept = _json.loads(w.memory.widget.value)
     assert kept["schema"] == "kamp-memory/1" and kept["kind"] == "record"
-    history = list(w.round.history)
+    history = w.round.history
     fresh = PlayHand("pass", seed=99, **FAST)  # the new page: another deal at first
-    assert list(fresh.round.history) != history
+    assert fresh.round.history != history
     fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/1", "restore": kept})
-    assert list(fresh.round.history) == history and fresh.seed == w.seed
+    assert fresh.round.history == history and fresh.seed == w.seed
     assert "hentet tilbake" in fresh.messages.widget.value
     assert _json.loads(fresh.memory.widget.value)["data"]["record"] == kept["data"]["record"]
     buttons(fresh, "kamp-legal")[0].click()  # and it plays on
@@ -493,9 +493,9 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
 ])
 def test_a_memory_that_is_not_this_tables_changes_nothing(value: str) -> None:
     w = PlayHand("pass", seed=11, **FAST)
-    before = list(w.round.history), w.memory.widget.value
+    before = w.round.history, w.memory.widget.value
     w.memory.widget.value = value
-    assert (list(w.round.history), w.memory.widget.value) == before
+    assert (w.round.history, w.memory.widget.value) == before
 
 
 def test_the_coach_says_once_a_round_what_fan_tans_numbers_count() -> None:

@@ -19,7 +19,7 @@ from kamplib.bots.heuristic import TAKE_KINDS, _fantan_value, penalty
 from kamplib.bots.situation import Situation, count_above, suit_block
 from kamplib.cards import SUITS, Card
 from kamplib.i18n import LANGS, SuitName, t
-from kamplib.moves import move_text
+from kamplib.moves import ChooseTrump, move_text
 from kamplib.round import PASS, Move
 
 __all__ = ["Fact", "MoveName", "describe", "search_reason", "format_points", "FOR", "AGAINST",
@@ -54,8 +54,9 @@ class Fact:
 def describe(sit: Situation, move: Move) -> Fact:
     """What ``move`` does here, as a fact about the table as it stands."""
     if sit.needs_trump:
-        si = SUITS.index(move)  # type: ignore[arg-type]
-        return Fact("fact_trump", {"suit": SuitName(move),
+        assert type(move) is ChooseTrump
+        si = SUITS.index(move.suit)
+        return Fact("fact_trump", {"suit": SuitName(move.suit),
                                    "count": suit_block(sit.hand, si).bit_count()}, NEUTRAL)
     if len(sit.legal) == 1:
         if move == PASS:

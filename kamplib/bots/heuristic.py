@@ -30,6 +30,7 @@ from kamplib.cards import SUITS, Card
 from kamplib.fantan import fantan_rank, rows_from
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS
+from kamplib.moves import ChooseTrump
 from kamplib.round import PASS, Move, Round
 from kamplib.view import PlayerView
 
@@ -88,7 +89,7 @@ def _choose_trump(sit: Situation) -> Choice:
 
     best = max(range(4), key=value)
     suit = SUITS[best]
-    return suit, "why_choose_trump", {"suit": SuitName(suit),
+    return ChooseTrump(suit), "why_choose_trump", {"suit": SuitName(suit),
                                       "count": suit_block(sit.hand, best).bit_count()}
 
 

@@ -59,7 +59,7 @@ class Table:
         self.banned = banned_cards(view)
         self.others = [s for s in range(view.n) if s != view.seat]
         plays = [0] * view.n
-        for seat, move in view.history:
+        for seat, move, _ in view.history:
             if type(move) is Card:  # not a pass, nor the dealer naming trump
                 plays[seat] |= move.bit
         self.plays = plays
@@ -75,8 +75,8 @@ def banned_cards(view: PlayerView) -> list[int]:
         # a forced pass shows the passer held none of the cards playable at that moment
         layout = view.rules.fantan_layout
         playable = STARTERS[layout]
-        for seat, move in view.history:
-            if move == PASS:
+        for seat, move, _ in view.history:
+            if move is PASS:
                 banned[seat] |= playable
             else:
                 playable &= ~move.bit
@@ -142,7 +142,7 @@ def replay(table: Table, hands: Sequence[int]) -> Round:
                     # a dealer's choice of trump is replayed from the history
                     trump=None if view.rules.trump == "dealer" else view.trump,
                     number=view.number, multiplier=view.multiplier, check=False)
-    for _, move in view.history:
+    for _, move, _ in view.history:
         rnd.play(move)
     return rnd
 
@@ -180,7 +180,7 @@ class Evidence:
         steps = []
         # with the seven-of-hearts opener the first card is forced: it tells nothing
         forced = int(view.kind == "fantan" and view.rules.fantan_opener == "seven_of_hearts")
-        for i, (seat, move) in enumerate(view.history):
+        for i, (seat, move, _) in enumerate(view.history):
             if seat != table.me and i >= forced:
                 steps.append((seat, move, from_round(rnd, seat)))
             rnd.play(move)
@@ -262,7 +262,7 @@ class DealSampler:
         self.pool = pool
         self.evidence: Evidence | None = None
         if softness is not None and pool > 1 and any(s != table.me
-                                                     for s, _ in table.view.history):
+                                                     for s, _, _ in table.view.history):
             self.evidence = Evidence(table, sample_hands(table, rng), softness)
 
     def draw(self, wanted: int) -> list[Deal]:

@@ -105,8 +105,12 @@ def settings_for(level: str, samples: int | None = None) -> Settings:
 
 def position_seed(view: PlayerView, seed: int | None = 0) -> int:
     """A seed from the position alone (and ``seed``): the same position, the same deals."""
+    # the history as (seat, card or move text) pairs: the seeds of the positions stay the ones
+    # they were before moves became values, so every judgement of a position stays the same
+    history = tuple((e.seat, e.move if type(e.move) is Card else e.move.text)
+                    for e in view.history)
     text = repr((view.kind, view.rules, view.n, view.seat, view.dealer, view.number,
-                 view.multiplier, view.out_of_play, view.hand, view.history, view.trump, seed))
+                 view.multiplier, view.out_of_play, view.hand, history, view.trump, seed))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 

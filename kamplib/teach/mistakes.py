@@ -42,7 +42,7 @@ def mistake_from(game: str, rnd: Any, position: int, seat: int, played: Any, hin
     rating = hint.rating(played)
     answers = tuple(sorted(move_code(r.move) for r in hint.ratings if r.label == "good"))
     hands = tuple(" ".join(c.text for c in rnd.replayed(0).hand(s)) for s in range(rnd.n))
-    moves = tuple(move_code(m) for _, m in before.history)
+    moves = tuple(move_code(e.move) for e in before.history)
     text = "|".join((game, rnd.kind, *hands, *moves, str(seat)))
     ident = "mine-" + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
     puzzle = Puzzle(ident, game, rnd.kind, rnd.n, rnd.dealer, getattr(rnd, "trump", None),

@@ -15,7 +15,7 @@ from typing import Any
 
 from kamplib.cards import Card
 from kamplib.i18n import Phrase, SuitName
-from kamplib.moves import PASS, Move, is_suit
+from kamplib.moves import PASS, ChooseTrump, Move
 from kamplib.round import Round
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.tricks import classify_play
@@ -75,7 +75,7 @@ def before(rnd: Round) -> Moment:
 
 def narrate(moment: Moment, rnd: Round) -> list[Line]:
     """The lines for the action made after ``moment`` (``rnd`` is the round after it)."""
-    seat, move = rnd.history[moment.position]
+    seat, move, _ = rnd.history[moment.position]
     player = rnd.players[seat]
     lines = [_action_line(moment, rnd, seat, player, move)]
     if rnd.kind == "fantan":
@@ -104,7 +104,7 @@ def round_lines(rnd: Round, count: int | None = None) -> list[Line]:
     history = rnd.history if count is None else rnd.history[:count]
     fresh = rnd.replayed(0)
     out: list[Line] = []
-    for _seat, move in history:
+    for _seat, move, _ in history:
         moment = before(fresh)
         fresh.play(move)
         out.extend(narrate(moment, fresh))
@@ -133,12 +133,12 @@ def _line(moment: Moment, seat: int, player: str, move: Move | None, what: str,
 
 
 def _action_line(moment: Moment, rnd: Round, seat: int, player: str, move: Move) -> Line:
-    if move == PASS:
+    if move is PASS:
         code = "teach_passed" if moment.forced_pass else "teach_passed_free"
         return _line(moment, seat, player, move, "passed", Phrase(code, player=player))
-    if is_suit(move) and not isinstance(move, Card):
+    if type(move) is ChooseTrump:
         return _line(moment, seat, player, move, "chose_trump",
-                     Phrase("teach_chose_trump", player=player, suit=SuitName(str(move))))
+                     Phrase("teach_chose_trump", player=player, suit=SuitName(move.suit)))
     card: Card = move  # type: ignore[assignment]
     if rnd.kind == "fantan":
         return _line(moment, seat, player, card, "laid",

@@ -32,7 +32,7 @@ from kamplib import hints
 from kamplib.bots.heuristic import policy
 from kamplib.bots.search import SETTINGS, Evaluation, Settings, evaluate, move_groups
 from kamplib.bots.situation import from_view
-from kamplib.cards import Card, cards_of, mask_of, parse_cards
+from kamplib.cards import cards_of, mask_of, parse_cards
 from kamplib.moves import Move, parse_move
 from kamplib.round import Round, new_round
 from kamplib.teach.session import one_round_rules
@@ -71,7 +71,7 @@ def puzzle_kinds() -> tuple[tuple[str, str], ...]:
 
 def move_code(move: Move) -> str:
     """A move as stored text: a card's code (``QS``), ``pass``, or a suit code."""
-    return move.text if isinstance(move, Card) else str(move)
+    return move.text
 
 
 @dataclass(frozen=True)

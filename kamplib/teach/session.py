@@ -76,7 +76,7 @@ class LearnerMove:
 
 def _is_rated(move: Move) -> bool:
     """Cards and passes are rated; naming trump is not (the coach has nothing to compare)."""
-    return isinstance(move, Card) or move == PASS
+    return isinstance(move, Card) or move is PASS
 
 
 class TableSession:
@@ -195,7 +195,7 @@ class TableSession:
         self.game.play(_as_move(move, rnd), player=self.learner_name)
         lines = narrate(moment, rnd)
         self.log.extend(lines)
-        seat, played = rnd.history[moment.position]
+        seat, played, _ = rnd.history[moment.position]
         if view is not None and seat == self.learner:
             self.moves.append(LearnerMove(index, moment.position, view, played))
         return lines
@@ -268,7 +268,7 @@ class TableSession:
         """The log and the learner's moves of everything already played (a loaded record)."""
         for index, rnd in enumerate(self.game.rounds):
             fresh = rnd.replayed(0)
-            for seat, move in rnd.history:
+            for seat, move, _ in rnd.history:
                 moment = before(fresh)
                 if seat == self.learner and fresh.to_move == self.learner:
                     self.moves.append(LearnerMove(index, moment.position,
@@ -322,14 +322,12 @@ class TableSession:
 
 def _as_move(move: Move | str, rnd: Round) -> Move:
     """A move typed as text (``"QH"``, ``"pass"``, ``"H"`` when naming trump) as the engine's."""
-    if not isinstance(move, str) or move == PASS:
+    if not isinstance(move, str):
         return move
-    from kamplib.moves import parse_move
+    from kamplib.moves import ChooseTrump, parse_move
 
     if getattr(rnd, "needs_trump", False):
-        from kamplib.cards import parse_suit
-
-        return parse_suit(move)
+        return ChooseTrump(move)
     return parse_move(move)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kamplib.i18n import t
+from kamplib.moves import ChooseTrump
 from kamplib.round import Round
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.teach.narration import Line, round_lines
@@ -24,7 +25,7 @@ def steps_of(rnd: Round) -> list[int]:
     The dealer naming trump is part of the first step."""
     if rnd.kind == "fantan":
         return list(range(len(rnd.history) + 1))
-    offset = 1 if rnd.history and isinstance(rnd.history[0][1], str) else 0
+    offset = 1 if rnd.history and type(rnd.history[0].move) is ChooseTrump else 0
     stops = [offset] if offset else [0]
     for i in range(1, len(rnd.tricks) + 1):
         stops.append(offset + i * rnd.n)
