@@ -20,7 +20,7 @@ TEST_WORKERS ?= 2
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,app]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sheets,simulate,app]'
 	touch $(STAMP)
 
 lint: $(STAMP)

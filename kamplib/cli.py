@@ -12,19 +12,25 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import os
 import random
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kamplib.errors import KampError, RecordError, RuleError, SheetError, given, printable
 from kamplib.i18n import LANGS, ByteSize, register, t
 from kamplib.rules import GAME_NAMES
-from kamplib.seating import DEFAULT_NAMES, default_players
+from kamplib.seating import DEFAULT_NAMES, TABLE_SIZES, default_players
+from kamplib.text_table import text_table
 
-__all__ = ["main", "parse_rule_options"]
+if TYPE_CHECKING:
+    from kamplib.sheet import ScoreSheet
+    from kamplib.simulate import SimulationResult
+
+__all__ = ["main", "parse_rule_options", "sheet_text", "summary_text"]
 
 # Standard input is read this much at a time, so too much of it is refused early.
 _CHUNK = 1 << 16
@@ -146,11 +152,18 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="the game (default: the one whose order the rows follow)")
     check.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
 
-    simulate = sub.add_parser("simulate", help="let bots play many games and compare seats")
+    simulate = sub.add_parser("simulate", help="let bots play many games and compare seats "
+                              "(needs the simulate extra)")
     _game_options(simulate)
-    from kamplib.simulate import add_simulate_arguments
-
-    add_simulate_arguments(simulate)
+    simulate.add_argument("--bots", default=None, metavar="LEVEL,LEVEL,…",
+                          help="a level per seat: random, heuristic or search "
+                               "(default: heuristic, then random)")
+    simulate.add_argument("--games", type=int, default=1000,
+                          help="how many games (default 1000)")
+    simulate.add_argument("--workers", type=int, default=None,
+                          help="processes to use (default: every core for many games)")
+    simulate.add_argument("--json", action="store_true",
+                          help="print one JSON line: games, players, bots, mean_total, win_share")
     return parser
 
 
@@ -185,7 +198,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         _out(json.dumps(doc, ensure_ascii=False))
         return 0
     lang = _lang()
-    _out(sheet.table(lang).to_string())
+    _out(sheet_text(sheet, sheet.standing().totals, lang))
     if game.is_over:
         _out(sheet.standing().message(lang))
     else:
@@ -229,7 +242,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     sheet = ScoreSheet.from_csv(raw, args.game, rules)
     verdict = sheet.standing()
     lang = _lang()
-    _out(sheet.table(lang).to_string())
+    _out(sheet_text(sheet, verdict.totals, lang))
     if not verdict.problems:
         _out(verdict.message(lang))
         _out(t("cli_sheet_ok", lang))
@@ -241,11 +254,69 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from kamplib.simulate import run_simulate
+    _needs_extra("simulate", ("pandas", "tqdm"))
+    from kamplib.simulate import simulate
 
-    args.players = _players(args.players)
-    args.rules = parse_rule_options(args.rule)
-    return run_simulate(args)
+    players = _players(args.players)
+    bots = args.bots.split(",") if args.bots else None
+    count = len(bots) if bots and len(bots) in TABLE_SIZES else len(default_players())
+    result = simulate(args.game or "femkamp", players or count, bots, games=args.games,
+                      seed=1 if args.seed is None else args.seed,
+                      rules=parse_rule_options(args.rule) or None, workers=args.workers,
+                      progress=not args.json, lang=_lang())
+    if args.json:
+        _out(json.dumps(result.to_json_summary(), ensure_ascii=False))
+        return 0
+    _out(t("sim_table_head", _lang(), games=result.n_games, game=result.game,
+           seed=result.seed))
+    _out(summary_text(result, _lang()))
+    return 0
+
+
+def _needs_extra(extra: str, modules: Sequence[str]) -> None:
+    """Stop with one sentence naming the extra to install when a module it brings is missing."""
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BadInput(t("cli_needs_extra", _lang(), extra=extra, module=missing[0]))
+
+
+def sheet_text(sheet: ScoreSheet, totals: Mapping[str, int] | None, lang: str = "nb") -> str:
+    """A score sheet as a family writes it, in plain text: a row per round, then the totals
+    (``–`` for a cell that is not a number, and for every total while a row has a problem)."""
+    players = [printable(p) for p in sheet.players]
+    rows = [[t("word_round", lang), *players]]
+    for i, (_, scores) in enumerate(sheet.rows):
+        rows.append([sheet.row_label(i, lang), *(_cell(scores[p]) for p in sheet.players)])
+    rows.append([t("word_total", lang),
+                 *(_cell(totals[p] if totals is not None else None) for p in sheet.players)])
+    return text_table(rows)
+
+
+def _cell(score: object) -> str:
+    return str(score) if isinstance(score, int) else "–"
+
+
+def summary_text(result: SimulationResult, lang: str = "nb") -> str:
+    """A simulation's summary per seat as plain text: level, mean total, spread, win share."""
+    from kamplib.bots import level_name
+
+    rows = [t("sim_columns", lang).split("|")]
+    for seat, row in result.summary().iterrows():
+        level = f"{row['bot']} ({level_name(row['bot'], lang)})"
+        rows.append([str(int(seat) + 1), printable(row["player"]), level,
+                     _decimal(row["mean_total"], lang), _decimal(row["spread"], lang),
+                     _percent(row["win_share"], lang)])
+    return text_table(rows, left=3)
+
+
+def _decimal(value: float, lang: str) -> str:
+    text = "-" if value != value else f"{value:.2f}"  # NaN: a seat with one game has no spread
+    return text.replace(".", ",") if lang == "nb" else text
+
+
+def _percent(value: float, lang: str) -> str:
+    text = f"{100 * value:.1f} %"
+    return text.replace(".", ",") if lang == "nb" else text
 
 
 _COMMANDS = {"score": _cmd_score, "deal": _cmd_deal, "play": _cmd_play, "check": _cmd_check,
@@ -294,6 +365,20 @@ register({
                         "en": "Game in progress (round {number}); totals count finished rounds"},
     "cli_sheet_ok": {"nb": "Poengarket stemmer: ingen feil funnet.",
                      "en": "The score sheet adds up: no problems found."},
+    "sim_table_head": {
+        "nb": "{games} spill {game}, frø {seed}",
+        "en": "{games} {games:game|games} of {game}, seed {seed}",
+    },
+    "sim_columns": {
+        "nb": "plass|spiller|nivå|snitt totalt|spredning|vinnerandel",
+        "en": "seat|player|level|mean total|spread|win share",
+    },
+    "cli_needs_extra": {
+        "nb": "kamp: denne kommandoen trenger tillegget {extra} ({module} mangler); installer det "
+              "med pip install 'kamplib[{extra}]'",
+        "en": "kamp: this command needs the {extra} extra ({module} is missing); install it with "
+              "pip install 'kamplib[{extra}]'",
+    },
     "cli_sheet_problems": {"nb": "Poengarket har {count} feil:",
                            "en": "The score sheet has {count} {count:problem|problems}:"},
 })

@@ -12,11 +12,8 @@ fast path (``move_in``, which reads only what the mover may know).
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import random
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -24,19 +21,19 @@ from typing import TYPE_CHECKING, Any
 from kamplib.autoplay import autoplay, make_bots
 from kamplib.bots import LEVELS, make_bot
 from kamplib.deal import cards_in_play
-from kamplib.errors import KampError, RuleError
+from kamplib.errors import RuleError
 from kamplib.fantan import FanTanRound
 from kamplib.game import Game
 from kamplib.i18n import register, t
 from kamplib.kinds import CLUBS
 from kamplib.rules import Rules, make_rules
-from kamplib.seating import TABLE_SIZES, check_players, default_players
+from kamplib.seating import check_players, default_players
 
 if TYPE_CHECKING:  # the tables need pandas; the games themselves do not (play_chunk)
     import pandas as pd
 
-__all__ = ["simulate", "SimulationResult", "add_simulate_arguments", "run_simulate",
-           "game_seed", "play_game", "play_chunk", "ROUND_COLUMNS", "GAME_COLUMNS"]
+__all__ = ["simulate", "SimulationResult", "game_seed", "play_game", "play_chunk", "ROUND_COLUMNS",
+           "GAME_COLUMNS"]
 
 Progress = Callable[[int], None]
 _PARALLEL_FROM = 200  # games; below this one process is quicker than starting workers
@@ -65,16 +62,8 @@ register({
         "nb": "Antall prosesser må være et helt tall fra 1 og oppover, ikke {value}",
         "en": "The number of worker processes must be a whole number of at least 1, not {value}",
     },
-    "sim_table_head": {
-        "nb": "{games} spill {game}, frø {seed}",
-        "en": "{games} {games:game|games} of {game}, seed {seed}",
-    },
     "sim_progress": {"nb": "simulerer", "en": "simulating"},
     "sim_unit": {"nb": "spill", "en": "games"},
-    "sim_columns": {
-        "nb": "plass|spiller|nivå|snitt totalt|spredning|vinnerandel",
-        "en": "seat|player|level|mean total|spread|win share",
-    },
 })
 
 
@@ -313,65 +302,3 @@ def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: 
         won = player in winners
         game_rows.append((index, player, seat, levels[seat], totals[player], won,
                           1 / len(winners) if won else 0.0))
-
-
-# -- command line -------------------------------------------------------------------------------
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``kamp simulate`` beyond --game, --players, --seed and --rule."""
-    parser.add_argument("--bots", default=None, metavar="LEVEL,LEVEL,…",
-                        help="a level per seat: random, heuristic or search "
-                             "(default: heuristic, then random)")
-    parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    parser.add_argument("--workers", type=int, default=None,
-                        help="processes to use (default: every core for many games)")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON line: games, players, bots, mean_total, win_share")
-
-
-def run_simulate(args: argparse.Namespace) -> int:
-    """Run ``kamp simulate``; 0 on success, 2 with a message on stderr for bad input."""
-    lang = getattr(args, "lang", "nb") or "nb"
-    try:
-        bots = args.bots.split(",") if args.bots else None
-        players: int | list[str] = args.players or (
-            len(bots) if bots and len(bots) in TABLE_SIZES else len(default_players()))
-        result = simulate(args.game or "femkamp", players, bots, games=args.games,
-                          seed=1 if args.seed is None else args.seed,
-                          rules=getattr(args, "rules", None) or None,
-                          workers=getattr(args, "workers", None), progress=not args.json,
-                          lang=lang)
-    except KampError as err:
-        print(err.message(lang), file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(result.to_json_summary(), ensure_ascii=False))
-        return 0
-    print(t("sim_table_head", lang, games=result.n_games, game=result.game, seed=result.seed))
-    print(format_summary(result, lang))
-    return 0
-
-
-def format_summary(result: SimulationResult, lang: str = "nb") -> str:
-    """The per-seat table as plain text."""
-    from kamplib.bots import level_name
-
-    heads = t("sim_columns", lang).split("|")
-    rows = [heads]
-    for seat, row in result.summary().iterrows():
-        level = f"{row['bot']} ({level_name(row['bot'], lang)})"
-        rows.append([str(seat + 1), row["player"], level, _num(row["mean_total"], lang),
-                     _num(row["spread"], lang), _pct(row["win_share"], lang)])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(heads))]
-    lines = ["  ".join(c.ljust(w) if i < 3 else c.rjust(w)
-                       for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
-    return "\n".join(lines)
-
-
-def _num(value: float, lang: str) -> str:
-    text = "-" if value != value else f"{value:.2f}"  # NaN: a seat with one game has no spread
-    return text.replace(".", ",") if lang == "nb" else text
-
-
-def _pct(value: float, lang: str) -> str:
-    text = f"{100 * value:.1f} %"
-    return text.replace(".", ",") if lang == "nb" else text

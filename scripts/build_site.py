@@ -243,7 +243,9 @@ def kamplib_wheel(folder: Path, repo: Path = REPO) -> Path:
         f"Version: {version}\n",
         f"Summary: {project['description']}\n",
         f"Requires-Python: {project['requires-python']}\n",
-        *(f"Requires-Dist: {d}\n" for d in project.get("dependencies", [])),
+        # the browser edition runs the widgets: the core's dependencies and the notebooks extra
+        *(f"Requires-Dist: {d}\n" for d in [*project.get("dependencies", []),
+                                             *project["optional-dependencies"]["notebooks"]]),
     ])
     entries = [(p.relative_to(repo).as_posix(), p.read_bytes()) for p in files]
     entries += [

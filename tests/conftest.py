@@ -44,7 +44,12 @@ PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "br
                 ("test_site", ("app", "browser")), ("test_binder", ("app",)),
                 ("test_light_", ("app",)))
 # What a marker's tests need installed beyond the test extra, and the extra that brings it.
-NEEDS = {"app": (("voila", "ipykernel"), "app"), "notebook": (("ipykernel",), "app")}
+NEEDS = {"app": (("voila", "ipykernel", "ipywidgets"), "app"),
+         "notebook": (("ipykernel", "ipywidgets"), "app")}
+# A unit test that imports one of these (directly or through kamplib) needs the extra that
+# brings it; without it the test is skipped, saying which extra to install.
+EXTRA_OF = {"pandas": "sheets", "tqdm": "simulate", "ipywidgets": "notebooks",
+            "IPython": "notebooks", "traitlets": "notebooks"}
 # The order groups are dealt to the workers in: the longest first (a browser file takes
 # minutes, a unit test a fraction of a second), so the run does not end on one long file.
 GROUP_ORDER = ("browser", "app", "notebook", "unit")
@@ -69,6 +74,46 @@ def missing_extra(marks: tuple[str, ...]) -> str | None:
     return None
 
 
+def _extra_missing(error: BaseException | None) -> str | None:
+    """Why a test could not run, when ``error`` is a module of an extra that is not installed."""
+    while error is not None and not isinstance(error, ModuleNotFoundError):
+        error = error.__cause__
+    if error is None or not error.name:
+        return None
+    module = error.name.split(".")[0]
+    if module not in EXTRA_OF or importlib.util.find_spec(module) is not None:
+        return None
+    extra = EXTRA_OF[module]
+    return f"needs the {extra} extra (pip install -e '.[test,{extra}]'): {module} is not installed"
+
+
+class UnitModule(pytest.Module):
+    """A unit test file that is skipped, saying why, when it imports a module of a missing
+    extra (ipywidgets for the widgets, pandas for the tables)."""
+
+    def _getobj(self) -> Any:
+        try:
+            return super()._getobj()
+        except self.CollectError as err:
+            reason = _extra_missing(err)
+            if reason is None:
+                raise
+            pytest.skip(reason, allow_module_level=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A unit test that reaches a module of a missing extra while it runs (kamplib imports
+    pandas only when a table is asked for) is skipped with the extra's name, not failed."""
+    try:
+        return (yield)
+    except ModuleNotFoundError as err:
+        reason = _extra_missing(err)
+        if reason is None:
+            raise
+        pytest.skip(reason)
+
+
 class NeedsExtra(pytest.File):
     """A test file that is not imported, since what it needs is not installed: one skip."""
 
@@ -82,7 +127,7 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
     marks = _file_marks(module_path.name)
     reason = missing_extra(marks) if marks else None
     if reason is None:
-        return None  # pytest's own module
+        return UnitModule.from_parent(parent, path=module_path) if marks is None else None
     skipped = NeedsExtra.from_parent(parent, path=module_path)
     skipped.reason = reason
     return skipped

@@ -32,9 +32,21 @@ def requirement_set(lines: list[str]) -> dict[str, str]:
     return found
 
 
-def test_binder_installs_exactly_the_package_and_app_dependencies() -> None:
+def with_extras(extra: str) -> list[str]:
+    """The requirements of one of kamplib's extras, with the extras it names (``kamplib[…]``)."""
     project = PYPROJECT["project"]
-    wanted = requirement_set([*project["dependencies"], *project["optional-dependencies"]["app"]])
+    out: list[str] = []
+    for line in project["optional-dependencies"][extra]:
+        req = Requirement(line)
+        if canonicalize_name(req.name) == canonicalize_name(project["name"]):
+            out += [r for named in sorted(req.extras) for r in with_extras(named)]
+        else:
+            out.append(line)
+    return out
+
+
+def test_binder_installs_exactly_the_package_and_app_dependencies() -> None:
+    wanted = requirement_set([*PYPROJECT["project"]["dependencies"], *with_extras("app")])
     binder = requirement_set((BINDER / "requirements.txt").read_text().splitlines())
     assert binder == wanted
 

@@ -145,6 +145,57 @@ def test_python_dash_m_and_console_script_agree(finished: Path) -> None:
     assert broken.returncode == 2 and "Traceback" not in broken.stderr
 
 
+# -- the bare core: no package besides Python ---------------------------------------------------
+REPO = Path(__file__).resolve().parent.parent
+# ``python -S``: no site-packages, so exactly what `pip install kamplib` (no dependencies) gives.
+BARE = ("import sys; sys.path.insert(0, sys.argv.pop(1)); from kamplib.cli import main; "
+        "sys.exit(main(sys.argv[1:]))")
+
+
+def bare(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-S", "-c", BARE, str(REPO), *argv], input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+
+
+def test_score_check_deal_and_play_work_on_the_bare_core(tmp_path: Path) -> None:
+    probe = subprocess.run([sys.executable, "-S", "-c", "import pandas"], capture_output=True)
+    assert probe.returncode != 0  # no site-packages: pandas, ipywidgets, tqdm are not there
+    record = tmp_path / "game.json"
+    played = bare("play", "--seed", "7", "-o", str(record))
+    assert played.returncode == 0 and played.stderr == ""
+    scored = bare("score", str(record))
+    assert scored.returncode == 0 and scored.stderr == "", scored.stderr
+    lines = scored.stdout.splitlines()
+    assert lines[0].split() == ["Runde", "Kari", "Ola", "Siri", "Per"]
+    assert lines[1].startswith("1. Pass") and lines[6].startswith("Sum")
+    assert scored.stdout == subprocess.run(  # the same table as with every extra installed
+        [sys.executable, "-m", "kamplib", "score", str(record)], capture_output=True,
+        text=True, encoding="utf-8", check=True).stdout
+    checked = bare("--lang", "en", "check", "-", stdin=EXAMPLE_CSV)
+    assert checked.returncode == 0 and "Shared win: Kari and Siri with 7 points each" in \
+        checked.stdout
+    assert checked.stdout.splitlines()[6].split() == ["Total", "7", "16", "7", "9"]
+    dealt = bare("deal", "--players", "3", "--seed", "1")
+    assert dealt.returncode == 0 and json.loads(dealt.stdout)["format"] == "kamp/1"
+
+
+def test_a_command_that_needs_an_extra_names_it_in_one_sentence() -> None:
+    done = bare("simulate", "--games", "2")
+    assert done.returncode == 2 and done.stdout == ""
+    assert one_line(done.stderr) == ("kamp: denne kommandoen trenger tillegget simulate "
+                                     "(pandas mangler); installer det med "
+                                     "pip install 'kamplib[simulate]'\n")
+
+
+def test_a_sheet_with_a_problem_shows_dashes_not_totals(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = EXAMPLE_CSV.replace("damer,4,8,0,4", "damer,4,8,0,x")
+    code, out, _ = run(capsys, "check", "-", stdin=sheet, monkeypatch=monkeypatch)
+    rows = {line.split("  ")[0].strip(): line.split()[-4:] for line in out.splitlines()[1:7]}
+    assert code == 1 and rows["3. Damer"] == ["4", "8", "0", "–"]
+    assert rows["Sum"] == ["–", "–", "–", "–"]  # no total while a row has a problem
+
+
 # -- any input answers in words ---------------------------------------------------------------
 def one_line(err: str) -> str:
     assert err.count("\n") == 1 and "Traceback" not in err and "Error" not in err

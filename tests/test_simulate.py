@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
+import importlib.util
 import json
 
 import pytest
 
 from kamplib import RuleError
-from kamplib.simulate import add_simulate_arguments, run_simulate, simulate
+from kamplib.cli import main
+from kamplib.simulate import simulate
+
+# Every test here plays through simulate(), whose tables need the simulate extra; the bare core's
+# `kamp simulate` naming the extra is tested in test_cli.py.
+pytestmark = pytest.mark.skipif(
+    any(importlib.util.find_spec(m) is None for m in ("pandas", "tqdm")),
+    reason="needs the simulate extra (pip install -e '.[test,simulate]'): pandas and tqdm")
 
 
 def test_tables_have_a_row_per_game_round_player() -> None:
@@ -56,30 +63,19 @@ def test_bad_input_is_a_clear_error(kwargs: dict, words: str) -> None:
     assert err.value.message("nb") != err.value.message("en")
 
 
-def _args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser()
-    p.add_argument("--game", default="femkamp")
-    p.add_argument("--seed", type=int, default=None)
-    add_simulate_arguments(p)
-    args = p.parse_args(argv)
-    args.players = None
-    args.rules = {}
-    args.lang = "en"
-    return args
-
-
 def test_command_line_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code = run_simulate(_args(["--games", "5", "--seed", "1", "--json", "--workers", "1",
-                               "--bots", "heuristic,random,random,random"]))
+    code = main(["--lang", "en", "simulate", "--games", "5", "--seed", "1", "--json",
+                 "--workers", "1", "--bots", "heuristic,random,random,random"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["games"] == 5 and out["bots"][0] == "heuristic"
-    assert run_simulate(_args(["--games", "3", "--workers", "1"])) == 0
+    assert main(["--lang", "en", "simulate", "--games", "3", "--workers", "1"]) == 0
     table = capsys.readouterr().out
     assert "win share" in table and "heuristic (medium)" in table
+    assert "3 games of femkamp, seed 1" in table
 
 
 def test_command_line_bad_bots_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_simulate(_args(["--games", "3", "--bots", "heuristic,nobody,random,random"])) == 2
+    assert main(["simulate", "--games", "3", "--bots", "heuristic,nobody,random,random"]) == 2
     assert "nobody" in capsys.readouterr().err
 
 
