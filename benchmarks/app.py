@@ -288,8 +288,10 @@ class Design:
         return "preheat_kernel=False" not in " ".join(DESIGNS[self.name])
 
     def serve(self, log: Path) -> Any:
-        return running_app(log, DESIGNS[self.name], repo=self.repo,
-                           env=DESIGN_ENV.get(self.name))
+        env = dict(DESIGN_ENV.get(self.name, {}))
+        if self.repo != REPO:  # the other checkout's engine and widgets, not this one's install
+            env["PYTHONPATH"] = str(self.repo)
+        return running_app(log, DESIGNS[self.name], repo=self.repo, env=env)
 
 
 # Each learner's page plays by itself once interactive, so 25 pages need no driver turns:
