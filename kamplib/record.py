@@ -188,9 +188,11 @@ def read_record(source: str | bytes | bytearray | memoryview | Mapping[str, Any]
     """A game from a kamp/1 record (JSON text, bytes — an upload's memoryview too — or an
     already parsed dict).
 
-    The game is positioned after the last play; it can be played on.  Every check in RULES.md is
-    made; the first problem raises :class:`RecordError`, whatever the input's size, depth,
-    encoding or characters.  Player names are matched in their one spelling (NFC).
+    The game is positioned after the last play; it can be played on.  Every check the rules page
+    promises (docs/regler.md, «For dere som lagrer spill»: the deal, whose turn, following suit,
+    the Fan Tan layout, the dealer moving on) is made; the first problem raises
+    :class:`RecordError`, whatever the input's size, depth, encoding or characters.  Player
+    names are matched in their one spelling (NFC).
     """
     if isinstance(source, Mapping):
         doc: Any = source

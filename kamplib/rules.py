@@ -111,7 +111,8 @@ register({
     },
 })
 
-# The longest game a custom order may make (the seeds speak of ten- and eleven-kamp).
+# The longest game a custom order may make: room for the families' ten- and eleven-kamp, and a
+# bound on what a record may ask the engine to play.
 MAX_ROUNDS = 30
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 

@@ -30,7 +30,8 @@ __all__ = [
 
 # How many can play: the deck is fitted to each size by taking out red twos (kamplib.deal).
 TABLE_SIZES: tuple[int, ...] = (3, 4, 5)
-# Names the course and the tools use when nobody gave theirs: the seeds' worked example first.
+# Names the course and the tools use when nobody gave theirs: the rules page's worked example
+# (docs/regler.md) first.
 DEFAULT_NAMES: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per", "Anna")
 SEVEN_OF_HEARTS = parse_card("7H")
 

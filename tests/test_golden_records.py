@@ -2,11 +2,11 @@
 command line and the score-sheet checker, each against the totals written beside it.
 
 How the expected scores (``<name>.expected.json``) were checked: every round's scores were
-counted from the record's plays by a separate count written from RULES.md alone (trick winners
-from the led suit, trump and rank; Fan Tan passes and cards left; each kind's points and house
-rules; the tie-break narrowing among the tied players) — no engine code — and it agreed with the
-engine on every round of every record.  Besides, three rounds were counted by hand from the
-plays as printed trick by trick:
+counted from the record's plays by a separate count written from the rules alone (the rules page,
+docs/regler.md: trick winners from the led suit, trump and rank; Fan Tan passes and cards left;
+each kind's points and house rules; the tie-break narrowing among the tied players) — no engine
+code — and it agreed with the engine on every round of every record.  Besides, three rounds were
+counted by hand from the plays as printed trick by trick:
 
 - ``femkamp-4-clubs-take-all``, round 2 (Kløver): Ola holds all 13 clubs, leads a club into
   every trick and nobody else can follow, so Ola takes all 13 tricks and clubs and scores 0

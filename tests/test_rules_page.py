@@ -196,7 +196,7 @@ def test_the_worked_example() -> None:
     rows = {r[0]: r[1:] for r in _rows(_block("eksempel"))}
     sheet = ScoreSheet.example()
     totals = {p: _int(rows[p][-1]) for p in sheet.players}
-    # checked by hand in the seeds and RULES.md
+    # checked by hand: 3+2+4+3−5 = 7, 4+5+8+1−2 = 16, 2+3+0+6−4 = 7, 4+3+4+0−2 = 9
     assert totals == sheet.totals() == {"Kari": 7, "Ola": 16, "Siri": 7, "Per": 9}
     assert "Lavest sum: Kari og Siri, med 7 hver." in _block("eksempel")
     must = rows["*Skal bli*"]
