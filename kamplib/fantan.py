@@ -15,7 +15,7 @@ from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS
 from kamplib.moves import PASS, Move, is_pass
-from kamplib.round import ROUND_CLASSES, Round
+from kamplib.round import ROUND_CLASSES, Opener, Round
 from kamplib.rules import Rules
 from kamplib.seating import SEVEN_OF_HEARTS, first_to_act
 
@@ -100,10 +100,10 @@ class FanTanRound(Round):
                  rules: Rules, *, trump: str | None = None, number: int = 1,
                  multiplier: int = 1) -> None:
         self._setup(kind, players, dealer, hands, rules, number, multiplier)
-        self.layout = rules.fantan_layout
+        self._layout = rules.fantan_layout
         self.voluntary_pass = rules.fantan_voluntary_pass
-        self._opens = _OPENS[self.layout]
-        self.playable = _STARTERS[self.layout]
+        self._opens = _OPENS[self._layout]
+        self.playable = _STARTERS[self._layout]
         self.laid = 0
         self.in_play = 0
         for h in hands:
@@ -164,11 +164,11 @@ class FanTanRound(Round):
         si = card.suit_index
         suit = SuitName(SUITS[si])
         # the cards between this one and its pile's start: if one is out of the deck, never
-        between = range(f + 1, 7) if f < 6 or (f == 6 and self.layout == "sevens") else range(8, f)
+        between = range(f + 1, 7) if f < 6 or (f == 6 and self._layout == "sevens") else range(8, f)
         gone = [_card(si, r) for r in between if not self.in_play & _card(si, r).bit]
         if gone:
             return self._error("fantan_dead_card", seat, card, needed=gone[0])
-        if self.layout == "sevens":
+        if self._layout == "sevens":
             if not self.laid & _card(si, 7).bit:
                 return self._error("fantan_open_with_seven", seat, card, suit=suit)
         else:
@@ -213,6 +213,20 @@ class FanTanRound(Round):
         self.to_move = (seat + 1) % self.n
 
     # -- questions ---------------------------------------------------------------------------
+    def opener(self) -> Opener:
+        seat = first_to_act(self.kind, self.dealer, self.deal, self.rules)
+        if opens_with_seven(0, self.rules) and self.deal[seat] & SEVEN_OF_HEARTS.bit:
+            return Opener(seat, "opener_seven_of_hearts", SEVEN_OF_HEARTS)
+        return Opener(seat, "opener_left_of_dealer")
+
+    def next_cards(self) -> frozenset[Card]:
+        if self.opening:
+            return frozenset(cards_of(SEVEN_OF_HEARTS.bit & self.in_play))
+        return frozenset(cards_of(self.playable & self.in_play))
+
+    def layout(self) -> tuple[tuple[int, ...], ...]:
+        return layout_ranks(self._layout)
+
     @property
     def turn(self) -> int:
         return len(self._log) + 1

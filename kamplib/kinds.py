@@ -15,6 +15,7 @@ are in play".
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from kamplib.rules import Rules
 
 __all__ = [
-    "RoundKind", "KINDS", "KIND_NAMES", "TRICK_KINDS", "kind_of", "parse_kind",
+    "Family", "RoundKind", "KINDS", "KIND_NAMES", "TRICK_KINDS", "kind_of", "parse_kind",
     "CLUBS", "QUEENS", "QUEEN_OF_CLUBS",
 ]
 
@@ -35,6 +36,14 @@ QUEENS = sum(parse_card(q).bit for q in ("QS", "QH", "QC", "QD"))
 QUEEN_OF_CLUBS = parse_card("QC").bit
 
 ValueMasks = tuple[tuple[int, int], ...]
+
+
+class Family(Enum):
+    """How a round is played: tricks (one card from each player, the best takes them), or
+    Fan Tan's rows laid from the sevens.  Callers ask a round's family, never its kind's name."""
+
+    TRICKS = "tricks"
+    FANTAN = "fantan"
 
 
 class RoundKind:
@@ -47,12 +56,15 @@ class RoundKind:
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     is_trick_round: ClassVar[bool] = True
+    family: ClassVar[Family] = Family.TRICKS
     has_trump: ClassVar[bool] = False
     # points for each trick taken (Pass +1, Grand and Trumf -1)
     trick_value: ClassVar[int] = 0
     # Fan Tan: points for each pass and for each card left in hand
     pass_value: ClassVar[int] = 0
     card_left_value: ClassVar[int] = 0
+    # the cards whose taking all of them a house rule may reward (Kløver's clubs), as a mask
+    take_all_mask: ClassVar[int] = 0
     # a card whose picture stands for the round (tiles, headings)
     icon: ClassVar[str] = "AS"
     # the house rules this kind of round reads (kamplib.rules.RULE_CHOICES keys)
@@ -83,6 +95,19 @@ class RoundKind:
         """What a set of cards (a mask or cards) in your tricks scores, tricks aside."""
         mask = cards if isinstance(cards, int) else sum(c.bit for c in cards)
         return sum(points * (mask & m).bit_count() for m, points in self.value_masks(rules))
+
+    def ace_low(self, rules: Rules) -> bool:
+        """Whether the ace ranks below the two in this round under the house rules."""
+        return False
+
+    def takes_all_zero(self, taken: int, rules: Rules) -> bool:
+        """Whether a player who took the cards ``taken`` (a mask) scores 0 for taking them all
+        (Kløver's house rule ``clubs_take_all_zero``; no other round has such a rule)."""
+        return False
+
+    def has_take_all_rule(self, rules: Rules) -> bool:
+        """Whether the house rules give this round a take-them-all bonus."""
+        return False
 
     # -- scores ------------------------------------------------------------------------------
     @property
@@ -159,6 +184,9 @@ class Pass(RoundKind):
     icon = "AS"
     house_rules = ("ace_low_in_pass",)
 
+    def ace_low(self, rules: Rules) -> bool:
+        return rules.ace_low_in_pass
+
 
 class Klover(RoundKind):
     key = "klover"
@@ -166,6 +194,7 @@ class Klover(RoundKind):
     icon = "5C"
     house_rules = ("clubs_take_all_zero",)
     club_value: ClassVar[int] = 1
+    take_all_mask = CLUBS
 
     def value_masks(self, rules: Rules) -> ValueMasks:
         return ((CLUBS, self.club_value),)
@@ -173,6 +202,9 @@ class Klover(RoundKind):
     def takes_all_zero(self, taken: int, rules: Rules) -> bool:
         """House rule ``clubs_take_all_zero``: whoever takes every club scores 0."""
         return rules.clubs_take_all_zero and taken & CLUBS == CLUBS
+
+    def has_take_all_rule(self, rules: Rules) -> bool:
+        return rules.clubs_take_all_zero
 
     def total_is_fixed(self, rules: Rules, taken: Sequence[int] = (),
                        out_of_play: int = 0) -> bool:
@@ -208,10 +240,14 @@ class FanTan(RoundKind):
     key = "fantan"
     aliases = ("kabal", "fan tan", "fan-tan")
     is_trick_round = False
+    family = Family.FANTAN
     pass_value = 1
     card_left_value = 1
     icon = "7H"
     house_rules = ("fantan_layout", "fantan_opener", "fantan_deck", "fantan_voluntary_pass")
+
+    def ace_low(self, rules: Rules) -> bool:
+        return True  # the rows run A…K
 
     def trick_scores(self, tricks_won: Sequence[int], taken: Sequence[int], rules: Rules,
                      multiplier: int = 1) -> list[int]:

@@ -182,9 +182,9 @@ class Printable:
     def _round_notes(self, index: int, kind: str) -> list[str]:
         """What the house rules add to a round's line on the summary."""
         r, k, notes = self.rules, kind_of(kind), []
-        if kind == "pass" and r.ace_low_in_pass:
+        if k.is_trick_round and k.ace_low(r):
             notes.append(self._help("ace_low_in_pass"))
-        if kind == "klover" and r.clubs_take_all_zero:
+        if k.has_take_all_rule(r):
             notes.append(self._help("clubs_take_all_zero"))
         if not k.is_trick_round:
             notes.append(self._t("print_fantan_sevens" if r.fantan_layout == "sevens"

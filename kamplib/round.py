@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards, parse_suit
 from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError, given
-from kamplib.i18n import Phrase, register
-from kamplib.kinds import KINDS
+from kamplib.i18n import Phrase, register, t
+from kamplib.kinds import KINDS, Family
 from kamplib.moves import PASS, ChooseTrump, Entry, Move, Pass, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.seating import check_players
 
 __all__ = [
-    "Round", "PASS", "Pass", "ChooseTrump", "Entry", "Move", "new_round", "deal_round",
-    "parse_move", "validate_deal", "check_players", "ROUND_CLASSES",
+    "Round", "Family", "Opener", "Trick", "PASS", "Pass", "ChooseTrump", "Entry", "Move",
+    "new_round", "deal_round", "parse_move", "validate_deal", "check_players", "ROUND_CLASSES",
 ]
 
 register({
@@ -56,8 +57,48 @@ register({
 _entry = partial(tuple.__new__, Entry)
 
 
+class Trick(NamedTuple):
+    """A finished trick: who led, the plays in order, and who took it."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True)
+class Opener:
+    """Who acts first in a round and why: ``reason`` is a catalogue code (``opener_*``) whose
+    words say it (``holds ♥7``, ``sits left of the dealer``, ``names trump``)."""
+
+    seat: int
+    reason: str
+    card: Card | None = None  # the card that makes them the opener (♥7), if one does
+
+    def text(self, lang: str = "nb") -> str:
+        return t(self.reason, lang, card=self.card)
+
+
+register({
+    "opener_seven_of_hearts": {"nb": "har {card}", "en": "holds {card}"},
+    "opener_left_of_dealer": {"nb": "sitter til venstre for giveren",
+                              "en": "sits left of the dealer"},
+    "opener_dealer_names_trump": {"nb": "gir og velger trumf", "en": "deals and names trump"},
+})
+
+
 class Round:
-    """Common state and bookkeeping of one round.  Subclasses implement the rules."""
+    """Common state and bookkeeping of one round, and the interface every caller asks.
+
+    :class:`~kamplib.tricks.TrickRound` and :class:`~kamplib.fantan.FanTanRound` implement the
+    rules and answer the questions below; code outside the engine asks these, never the
+    round's kind by name: :attr:`family`, :meth:`opener`, :meth:`next_cards` (the opening rule
+    applied), :meth:`layout`, :attr:`ace_low`, :attr:`pass_cost`, :attr:`trick` and
+    :attr:`tricks`, :attr:`trump` and :attr:`needs_trump`, :meth:`goal`.
+    """
 
     kind: str
     players: tuple[str, ...]
@@ -72,6 +113,12 @@ class Round:
     is_over: bool  # a plain attribute (read after every move), set when to_move becomes -1
     # the actions as (seat, move), appended by play(); :attr:`history` reads them as entries
     _log: list[tuple[int, Move]]
+    family: Family  # trick round or Fan Tan, from the kind
+    ace_low: bool  # whether the ace ranks below the two (Fan Tan; Pass by house rule)
+    # what a trick round has and a Fan Tan round has not: none of it there
+    trump: str | None = None
+    needs_trump: bool = False
+    tricks: Sequence[Trick] = ()
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
@@ -88,6 +135,9 @@ class Round:
         self.rules = rules
         self.number = number
         self.multiplier = multiplier
+        kind_ = KINDS[kind]
+        self.family = kind_.family
+        self.ace_low = kind_.ace_low(rules)
         self.deal = tuple(hands)
         self.hands = list(hands)
         self._log = []
@@ -107,6 +157,36 @@ class Round:
     def _winner_at(self, index: int) -> int | None:
         """The seat that took the trick the action at ``index`` closed (None: it closed none)."""
         return None
+
+    @property
+    def trick(self) -> Sequence[tuple[int, Card]]:
+        """The cards on the table in the trick being played, as ``(seat, card)`` (none in Fan
+        Tan)."""
+        return ()
+
+    @property
+    def pass_cost(self) -> int:
+        """The points a pass costs in this round (0 where there is no passing)."""
+        return KINDS[self.kind].pass_value * self.multiplier
+
+    def opener(self) -> Opener:
+        """Who acted (or acts) first in this round, and why."""
+        raise NotImplementedError
+
+    def next_cards(self) -> frozenset[Card]:
+        """The cards that may go to the table next, the opening rule applied: in Fan Tan the
+        cards that fit the rows (♥7 alone before the first card, with that opener) whoever
+        holds them; in a trick round the legal cards of the player to move."""
+        raise NotImplementedError
+
+    def layout(self) -> tuple[tuple[int, ...], ...]:
+        """Fan Tan's piles of one suit as ranks (ace 1), each from its opening card outwards
+        (:func:`kamplib.fantan.layout_ranks`); empty for a trick round."""
+        return ()
+
+    def goal(self, lang: str = "nb") -> str:
+        """What a player tries to do in this round, in the round's own words."""
+        return KINDS[self.kind].goal(lang)
 
     @property
     def player_to_move(self) -> str | None:

@@ -22,10 +22,9 @@ from kamplib.autoplay import autoplay, make_bots
 from kamplib.bots import LEVELS, make_bot
 from kamplib.deal import cards_in_play
 from kamplib.errors import RuleError
-from kamplib.fantan import FanTanRound
 from kamplib.game import Game
 from kamplib.i18n import register, t
-from kamplib.kinds import CLUBS
+from kamplib.kinds import KINDS, Family
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import check_players, default_players
 
@@ -278,7 +277,8 @@ def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: 
     names = g.players
     for number, rnd in enumerate(g.rounds, start=1):
         scores = rnd.score_list()
-        fantan = isinstance(rnd, FanTanRound)
+        fantan = rnd.family is Family.FANTAN
+        take_all = KINDS[rnd.kind].take_all_mask
         for seat, player in enumerate(names):
             if fantan:
                 tricks = None
@@ -290,8 +290,8 @@ def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: 
                 tricks = rnd.tricks_won[seat]
                 passes = left = out = None
                 all_clubs = fired = None
-                if rnd.kind == "klover":
-                    clubs = CLUBS & cards_in_play(rnd.kind, rnd.n, rules)
+                if take_all:
+                    clubs = take_all & cards_in_play(rnd.kind, rnd.n, rules)
                     all_clubs = rnd.taken[seat] & clubs == clubs
                     fired = bool(all_clubs and rules.clubs_take_all_zero)
             round_rows.append((index, number, rnd.kind, player, seat, levels[seat],

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, partial
-from typing import NamedTuple
 
 from kamplib.cards import (
     SUIT_BLOCKS,
@@ -26,7 +25,7 @@ from kamplib.cards import (
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS, TRICK_KINDS
 from kamplib.moves import ChooseTrump, Move, is_pass, is_suit, parse_move
-from kamplib.round import ROUND_CLASSES, Round
+from kamplib.round import ROUND_CLASSES, Opener, Round, Trick
 from kamplib.rules import Rules
 from kamplib.seating import first_leader, first_to_act
 
@@ -80,18 +79,6 @@ def _strength_tables(ace_low: bool, trump_index: int) -> tuple[tuple[int, ...], 
                  for led in range(4))
 
 
-class Trick(NamedTuple):
-    """A finished trick: who led, the plays in order, and who took it."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-
 # NamedTuple's own constructor is Python code; building the tuple directly is the same object,
 # made several times faster (13 times per round, in every playout).
 _new_trick = partial(tuple.__new__, Trick)
@@ -109,8 +96,7 @@ class TrickRound(Round):
         self.trump = parse_suit(trump) if has_trump and trump is not None else None
         self.dealt_trump = self.trump  # what the deal brought; the dealer may still name it
         self.needs_trump = has_trump and self.trump is None
-        self._ace_low = kind == "pass" and rules.ace_low_in_pass
-        self._tables = _strength_tables(self._ace_low, self._trump_index)
+        self._tables = _strength_tables(self.ace_low, self._trump_index)
         self.leader = first_leader(dealer, self.n)
         self._next = (*range(1, self.n), 0)  # the seat after each seat, clockwise
         self.to_move = first_to_act(kind, dealer, self.deal, rules, self.needs_trump)
@@ -243,11 +229,19 @@ class TrickRound(Round):
         self.trump = choice.suit
         self._log.append((self.dealer, choice))
         self._trick_start = len(self._log)
-        self._tables = _strength_tables(self._ace_low, self._trump_index)
+        self._tables = _strength_tables(self.ace_low, self._trump_index)
         self.needs_trump = False
         self.to_move = self.leader
 
     # -- questions ---------------------------------------------------------------------------
+    def opener(self) -> Opener:
+        if self.needs_trump or (self._log and type(self._log[0][1]) is ChooseTrump):
+            return Opener(self.dealer, "opener_dealer_names_trump")
+        return Opener(first_leader(self.dealer, self.n), "opener_left_of_dealer")
+
+    def next_cards(self) -> frozenset[Card]:
+        return frozenset(c for c in self.legal_moves() if type(c) is Card)
+
     def _winner_at(self, index: int) -> int | None:
         log = self._log
         first = 1 if log and type(log[0][1]) is ChooseTrump else 0  # the dealer named trump

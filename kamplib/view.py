@@ -12,6 +12,7 @@ from typing import Any
 
 from kamplib.cards import Card, cards_of, mask_of
 from kamplib.fantan import FanTanRound, playable_mask
+from kamplib.kinds import Family
 from kamplib.moves import Entry, Move
 from kamplib.round import Round
 from kamplib.rules import Rules
@@ -25,6 +26,8 @@ class PlayerView:
     """What ``players[seat]`` knows at this moment of the round."""
 
     kind: str
+    family: Family
+    ace_low: bool
     number: int
     players: tuple[str, ...]
     seat: int
@@ -77,7 +80,7 @@ class PlayerView:
     def playable(self) -> frozenset[Card]:
         """Fan Tan: the cards that may be laid next, by anyone (worked out from the table, so
         the view itself holds no card of another hand)."""
-        if self.kind != "fantan":
+        if self.family is not Family.FANTAN:
             return frozenset()
         mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
         return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
@@ -93,8 +96,8 @@ class PlayerView:
 def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
     """Suits each player has shown out of (did not follow a led suit)."""
     voids: list[set[str]] = [set() for _ in range(rnd.n)]
-    tricks = [t.plays for t in getattr(rnd, "tricks", ())]
-    current = getattr(rnd, "trick", None)
+    tricks = [t.plays for t in rnd.tricks]
+    current = rnd.trick
     if current:
         tricks.append(tuple(current))
     for plays in tricks:
@@ -116,7 +119,8 @@ def make_view(rnd: Round, player: str | int) -> PlayerView:
         everything |= h
     out = tuple(c for c in Card.ALL if not everything & c.bit)
     common: dict[str, Any] = dict(
-        kind=rnd.kind, number=rnd.number, players=rnd.players, seat=seat, dealer=rnd.dealer,
+        kind=rnd.kind, family=rnd.family, ace_low=rnd.ace_low, number=rnd.number,
+        players=rnd.players, seat=seat, dealer=rnd.dealer,
         rules=rnd.rules, multiplier=rnd.multiplier, hand=tuple(cards_of(rnd.hands[seat])),
         hand_sizes=tuple(h.bit_count() for h in rnd.hands), to_move=rnd.to_move,
         legal=tuple(rnd.legal_moves()) if rnd.to_move == seat else (),

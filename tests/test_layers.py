@@ -19,6 +19,7 @@ ENGINE = {
     "kamplib.cards", "kamplib.i18n", "kamplib.errors", "kamplib.kinds", "kamplib.rules",
     "kamplib.seating", "kamplib.deal", "kamplib.round", "kamplib.tricks", "kamplib.fantan",
     "kamplib.scoring", "kamplib.standings", "kamplib.game", "kamplib.view", "kamplib.record",
+    "kamplib.moves",
 }
 ABOVE_ENGINE = ("kamplib.teach", "kamplib.draw", "kamplib.widgets", "kamplib.course",
                 "kamplib.printable", "kamplib.sheet", "kamplib.simulate", "kamplib.bots",
@@ -150,3 +151,65 @@ def test_the_engine_imports_nothing_above_it(module: str) -> None:
     bad = sorted(t for t in graph[module]
                  if t.startswith(ABOVE_ENGINE) or t.split(".")[0] in FOREIGN)
     assert bad == []
+
+
+# -- one rule in one place: callers ask the round, they never tell kinds apart by name --------
+# What a round answers (kamplib.round.Round): probing for these by name restates the family.
+ROUND_QUESTIONS = {"trick", "tricks", "trump", "needs_trump", "leader", "winning", "passes",
+                   "laid", "playable", "opening", "layout", "out", "tricks_won", "taken"}
+
+
+def _is_kind(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "kind") or (
+        isinstance(node, ast.Attribute) and node.attr == "kind")
+
+
+def _is_text(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_is_text(e) for e in node.elts)
+    return isinstance(node, ast.Name) and node.id.endswith("_KINDS")
+
+
+def kind_comparisons(source: str) -> list[int]:
+    """Lines comparing a kind with a kind's name (``kind == "fantan"``, ``rnd.kind in (...)``,
+    ``kind in TAKE_KINDS``) or probing a round for what it is (``getattr(rnd, "tricks", ())``,
+    ``hasattr(rnd, "trump")``)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(_is_kind(o) for o in operands) and any(_is_text(o) for o in operands):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("getattr", "hasattr") and len(node.args) >= 2:
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and name.value in ROUND_QUESTIONS:
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_the_detector_finds_each_way_of_telling_kinds_apart() -> None:
+    source = (
+        'a = rnd.kind == "fantan"\n'
+        'b = kind != "pass"\n'
+        'c = view.kind in ("grand", "trumf")\n'
+        'd = sit.kind in TAKE_KINDS\n'
+        'e = getattr(rnd, "tricks", ())\n'
+        'f = hasattr(rnd, "needs_trump")\n'
+        'g = rnd.family is Family.FANTAN\n'  # asking the round: fine
+        'h = rnd.kind == other.kind\n'  # the same kind as another round: fine
+    )
+    assert kind_comparisons(source) == [1, 2, 3, 4, 5, 6]
+
+
+def test_no_module_outside_the_engine_tells_kinds_apart_by_name() -> None:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        if module in ENGINE:
+            continue
+        for line in kind_comparisons(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(PACKAGE.parent)}:{line}")
+    assert found == []

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kamplib.bots.heuristic import TAKE_KINDS, _fantan_value, penalty
+from kamplib.bots.heuristic import _fantan_value, penalty
 from kamplib.bots.situation import Situation, count_above, suit_block
 from kamplib.cards import SUITS, Card
 from kamplib.i18n import LANGS, SuitName, t
+from kamplib.kinds import Family
 from kamplib.moves import ChooseTrump, move_text
 from kamplib.round import PASS, Move
 
@@ -62,11 +63,11 @@ def describe(sit: Situation, move: Move) -> Fact:
         if move == PASS:
             return Fact("fact_must_pass", {}, NEUTRAL)
         return Fact("why_only_move", {"card": move}, NEUTRAL)
-    if sit.kind == "fantan":
+    if sit.family is Family.FANTAN:
         return _describe_fantan(sit, move)
     card: Card = move  # type: ignore[assignment]
     suit = SuitName(card.suit)
-    take = sit.kind in TAKE_KINDS
+    take = sit.wants_tricks
     if not sit.trick:
         higher = count_above(sit.unseen, card, sit.ace_low)
         if take:

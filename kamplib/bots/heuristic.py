@@ -29,16 +29,12 @@ from kamplib.bots.situation import (
 from kamplib.cards import SUITS, Card
 from kamplib.fantan import fantan_rank, rows_from
 from kamplib.i18n import SuitName
-from kamplib.kinds import KINDS
+from kamplib.kinds import Family
 from kamplib.moves import ChooseTrump
 from kamplib.round import PASS, Move, Round
 from kamplib.view import PlayerView
 
-__all__ = ["HeuristicBot", "policy", "round_policy", "AVOID_KINDS", "TAKE_KINDS"]
-
-# Trick rounds where tricks are good for you, and those where tricks or their cards cost.
-TAKE_KINDS = frozenset(k for k, v in KINDS.items() if v.is_trick_round and v.wants_tricks)
-AVOID_KINDS = frozenset(k for k, v in KINDS.items() if v.is_trick_round and not v.wants_tricks)
+__all__ = ["HeuristicBot", "policy", "round_policy"]
 
 Choice = tuple[Move, str, dict[str, Any]]
 
@@ -71,11 +67,11 @@ def policy(sit: Situation) -> Choice:
     legal = sit.legal
     if sit.needs_trump:
         return _choose_trump(sit)
-    if sit.kind == "fantan":
+    if sit.family is Family.FANTAN:
         return _fantan(sit)
     if len(legal) == 1:
         return legal[0], "why_only_move", {"card": legal[0]}
-    if sit.kind in TAKE_KINDS:
+    if sit.wants_tricks:
         return _take(sit)
     return _avoid(sit)
 

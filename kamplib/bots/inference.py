@@ -32,6 +32,7 @@ from kamplib.bots.heuristic import policy
 from kamplib.bots.situation import Situation, from_round
 from kamplib.cards import SUIT_MASKS, Card, mask_cards, mask_of, suit_mask
 from kamplib.fantan import STARTERS, rows_from
+from kamplib.kinds import Family
 from kamplib.moves import PASS, Move
 from kamplib.round import Round, new_round
 from kamplib.tricks import legal_mask
@@ -71,7 +72,7 @@ def banned_cards(view: PlayerView) -> list[int]:
     for seat, suits in enumerate(view.voids):
         for s in suits:
             banned[seat] |= suit_mask(s)
-    if view.kind == "fantan" and not view.rules.fantan_voluntary_pass:
+    if view.family is Family.FANTAN and not view.rules.fantan_voluntary_pass:
         # a forced pass shows the passer held none of the cards playable at that moment
         layout = view.rules.fantan_layout
         playable = STARTERS[layout]
@@ -178,13 +179,13 @@ class Evidence:
         self.decisions: list[list[_Decision]] = [[] for _ in range(view.n)]
         later = [0] * view.n  # cards each seat plays from this point on
         steps = []
-        # with the seven-of-hearts opener the first card is forced: it tells nothing
-        forced = int(view.kind == "fantan" and view.rules.fantan_opener == "seven_of_hearts")
+        # an opener by a card (♥7 in Fan Tan) must play it first: that card tells nothing
+        forced = int(rnd.opener().card is not None)
         for i, (seat, move, _) in enumerate(view.history):
             if seat != table.me and i >= forced:
                 steps.append((seat, move, from_round(rnd, seat)))
             rnd.play(move)
-        tricks = view.kind != "fantan"
+        tricks = view.family is Family.TRICKS
         for seat, move, sit in reversed(steps):
             if type(move) is Card:
                 later[seat] |= move.bit

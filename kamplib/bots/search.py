@@ -39,7 +39,7 @@ from kamplib.bots.inference import Deal, DealSampler, Table
 from kamplib.bots.situation import Situation, from_view, suit_block
 from kamplib.bots.solver import Solver
 from kamplib.cards import Card, mask_of
-from kamplib.kinds import kind_of
+from kamplib.kinds import Family, kind_of
 from kamplib.moves import Move
 from kamplib.round import Round
 from kamplib.view import PlayerView, make_view
@@ -226,7 +226,7 @@ def evaluate(view: PlayerView, settings: Settings | str = "search", *, seed: int
     rng = random.Random(position_seed(view, seed))
     sampler = DealSampler(Table(view), rng, cfg.softness, cfg.pool)
     left = sum(view.hand_sizes)
-    limit = cfg.exact_fantan if view.kind == "fantan" else cfg.exact_tricks
+    limit = cfg.exact_fantan if view.family is Family.FANTAN else cfg.exact_tricks
     exact = not view.needs_trump and left <= limit
     relative = _against_others(view, cfg)
     solver: Solver | None = None
@@ -324,7 +324,7 @@ def move_groups(sit: Situation) -> dict[Move, Move]:
     hand or gone in an earlier trick, and they carry the same points.
     """
     groups: dict[Move, Move] = {}
-    if sit.kind == "fantan" or sit.needs_trump:
+    if sit.family is Family.FANTAN or sit.needs_trump:
         return {m: m for m in sit.legal}
     trick_mask = 0
     for _, c in sit.trick:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
-from kamplib.kinds import KINDS
+from kamplib.kinds import KINDS, Family
 from kamplib.round import Move, Round
 from kamplib.rules import Rules
 from kamplib.tricks import card_strength
@@ -23,11 +23,13 @@ __all__ = ["Situation", "from_view", "from_round", "count_above", "count_below",
 class Situation:
     """The mover's hand and the public state, in the shape the policies want."""
 
-    __slots__ = ("kind", "rules", "n", "seat", "hand", "legal", "trick", "led", "winning",
-                 "trump", "played", "in_play", "ace_low", "laid", "playable", "needs_trump",
-                 "values", "keys")
+    __slots__ = ("kind", "family", "wants_tricks", "rules", "n", "seat", "hand", "legal", "trick",
+                 "led", "winning", "trump", "played", "in_play", "ace_low", "laid", "playable",
+                 "needs_trump", "values", "keys")
 
     kind: str
+    family: Family  # trick round or Fan Tan
+    wants_tricks: bool  # a trick round where taking tricks is good for you (Grand, Trumf)
     rules: Rules
     n: int
     seat: int
@@ -66,10 +68,12 @@ class Situation:
         return None
 
 
-def _new(kind: str, rules: Rules, n: int, seat: int, hand: int, legal: tuple[Move, ...]
-         ) -> Situation:
+def _new(kind: str, family: Family, ace_low: bool, rules: Rules, n: int, seat: int, hand: int,
+         legal: tuple[Move, ...]) -> Situation:
     sit = Situation()
     sit.kind = kind
+    sit.family = family
+    sit.wants_tricks = _WANTS_TRICKS[kind]
     sit.rules = rules
     sit.n = n
     sit.seat = seat
@@ -79,7 +83,7 @@ def _new(kind: str, rules: Rules, n: int, seat: int, hand: int, legal: tuple[Mov
     sit.led = -1
     sit.winning = -1
     sit.trump = -1
-    sit.ace_low = ace_low = kind == "pass" and rules.ace_low_in_pass
+    sit.ace_low = ace_low
     sit.laid = sit.playable = 0
     sit.needs_trump = False
     sit.values = _values(kind, rules)
@@ -88,6 +92,7 @@ def _new(kind: str, rules: Rules, n: int, seat: int, hand: int, legal: tuple[Mov
 
 
 _LAST_VALUES: list = [None, None, ()]
+_WANTS_TRICKS = {key: kind.is_trick_round and kind.wants_tricks for key, kind in KINDS.items()}
 
 
 def _values(kind: str, rules: Rules) -> tuple[int, ...]:
@@ -107,10 +112,11 @@ def _strengths(ace_low: bool, trump: int, led: int) -> tuple[int, ...]:
 
 def from_view(view: PlayerView) -> Situation:
     """The situation of the player whose view this is."""
-    sit = _new(view.kind, view.rules, view.n, view.seat, mask_of(view.hand), view.legal)
+    sit = _new(view.kind, view.family, view.ace_low, view.rules, view.n, view.seat,
+               mask_of(view.hand), view.legal)
     sit.played = mask_of(view.played)
     sit.in_play = ALL_MASK & ~mask_of(view.out_of_play)
-    if view.kind == "fantan":
+    if view.family is Family.FANTAN:
         sit.laid = mask_of(view.laid)
         sit.playable = mask_of(view.playable)
         return sit
@@ -127,7 +133,8 @@ _IN_PLAY: dict[tuple[int, ...], int] = {}
 
 def from_round(rnd: Round, seat: int) -> Situation:
     """The same situation read from a round: the seat's own hand plus face-up cards only."""
-    sit = _new(rnd.kind, rnd.rules, rnd.n, seat, rnd.hands[seat], rnd.legal_moves())
+    sit = _new(rnd.kind, rnd.family, rnd.ace_low, rnd.rules, rnd.n, seat, rnd.hands[seat],
+               rnd.legal_moves())
     # which cards are in the deck at all is public (the red twos taken out)
     in_play = _IN_PLAY.get(rnd.deal)
     if in_play is None:
@@ -138,7 +145,7 @@ def from_round(rnd: Round, seat: int) -> Situation:
             _IN_PLAY.clear()
         _IN_PLAY[rnd.deal] = in_play
     sit.in_play = in_play
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         sit.laid = rnd.laid  # type: ignore[attr-defined]
         sit.played = rnd.laid  # type: ignore[attr-defined]
         sit.playable = rnd.playable & rnd.in_play  # type: ignore[attr-defined]

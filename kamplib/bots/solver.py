@@ -56,7 +56,7 @@ class Solver:
     # -- trick rounds ----------------------------------------------------------------------------
     def _setup_tricks(self, rnd: TrickRound) -> None:
         kind = self.kind
-        ace_low = rnd.kind == "pass" and rnd.rules.ace_low_in_pass
+        ace_low = rnd.ace_low
         trump = SUITS.index(rnd.trump) if rnd.trump else -1
         self.trump = trump
         values = kind.card_values(self.rules)
@@ -70,9 +70,8 @@ class Solver:
         # per suit, the card bits from weakest to strongest
         self.order = [sorted((c.bit for c in Card.ALL if c.suit_index == si),
                              key=lambda b, si=si: self.strength[si][b]) for si in range(4)]
-        zero = getattr(kind, "takes_all_zero", None)
         self.all_clubs = 0
-        if zero is not None and rnd.rules.clubs_take_all_zero:
+        if kind.has_take_all_rule(rnd.rules):
             # whoever takes every club scores 0: the solver tracks who has taken all so far
             self.all_clubs = kind.points_of(CLUBS & self.in_play, self.rules)
 

@@ -17,6 +17,7 @@ from kamplib.draw.sheet import sheet_html
 from kamplib.draw.table import fantan_table_html, round_scores_html, trick_html
 from kamplib.draw.tables import table_html as plain_table_html
 from kamplib.i18n import register, t
+from kamplib.kinds import Family
 
 __all__ = ["opponents_html", "table_html", "log_html", "judgement_html", "review_html",
            "round_summary_html", "game_summary_html", "coach_labels_html"]
@@ -48,7 +49,8 @@ def opponents_html(rnd: Any, learner: int, lang: str = "nb") -> str:
             continue
         count = rnd.hands[seat].bit_count()
         text = (t("draw_cards_passes", lang, player=name, count=count, passes=rnd.passes[seat])
-                if rnd.kind == "fantan" else t("draw_cards_count", lang, player=name, count=count))
+                if rnd.family is Family.FANTAN
+                else t("draw_cards_count", lang, player=name, count=count))
         items.append(f"<span class='kamp-opponent' data-player='{escape(name)}'>"
                      f"{escape(text)}</span>")
     return f"<div class='kamp-opponents'>{''.join(items)}</div>"
@@ -59,7 +61,7 @@ def table_html(rnd: Any, learner: int, *, taken: str = "", lang: str = "nb",
     """The middle of the table: the trick being played (and the one just finished, with who
     took it and why), or the Fan Tan layout."""
     parts = [opponents_html(rnd, learner, lang)]
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         parts.append(fantan_table_html(rnd, lang=lang, four_color=four_color))
     else:
         last = rnd.tricks[-1] if rnd.tricks else None

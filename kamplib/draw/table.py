@@ -12,6 +12,7 @@ from kamplib.draw.display import MUTED, SR_ONLY
 from kamplib.draw.tables import cell_text
 from kamplib.fantan import SEVEN_OF_HEARTS, opens_with_seven
 from kamplib.i18n import KindName, SuitName, suit_name, t
+from kamplib.kinds import Family
 
 __all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
            "trump_text"]
@@ -182,7 +183,7 @@ def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score"
     """Scores of a round so far: tricks (or passes and cards left) and points, per player."""
     scores = rnd.score_list()
     head = [t("word_player", lang)]
-    fantan = rnd.kind == "fantan"
+    fantan = rnd.family is Family.FANTAN
     head += ([t("draw_passes", lang), t("draw_cards_left", lang)] if fantan
              else [t("word_tricks", lang)])
     head.append(t("word_points", lang))
@@ -212,9 +213,9 @@ def round_title(rnd: Any, lang: str = "nb") -> str:
 
 
 def trump_text(rnd: Any, lang: str = "nb") -> str:
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         return ""
-    if getattr(rnd, "needs_trump", False):
+    if rnd.needs_trump:
         return t("draw_trump_pending", lang)
     if rnd.trump:
         return t("draw_trump", lang, suit=SuitName(rnd.trump))
@@ -244,7 +245,7 @@ def round_html(rnd: Any, *, lang: str = "nb", four_color: bool = False,
             parts.append(f"<div style='margin-top:4px'><b>{escape(name)}</b>"
                          + hand_html(cards, legal=mark, lang=lang, four_color=four_color,
                                      player=name, scale=0.6) + "</div>")
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         parts.append(fantan_table_html(rnd, lang=lang, four_color=four_color))
     else:
         if rnd.trick:

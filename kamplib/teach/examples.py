@@ -153,7 +153,7 @@ def explain_trick(rnd: Round, number: int, lang: str = "nb") -> str:
     trick = _trick(rnd, number, lang)
     (leader, lead), *rest = trick.plays
     suit = SuitName(lead.suit)
-    trump = getattr(rnd, "trump", None)
+    trump = rnd.trump
     lines = [t("ex_led", lang, player=rnd.players[leader], card=lead, suit=suit)]
     for seat, card in rest:
         how = classify_play(card, lead.suit, trump)
@@ -165,8 +165,8 @@ def explain_trick(rnd: Round, number: int, lang: str = "nb") -> str:
 
 def _first_trick(rnd: Round, wanted: str) -> int:
     """The number of the first trick with a card classified ``wanted`` (1 if none has one)."""
-    trump = getattr(rnd, "trump", None)
-    for number, trick in enumerate(getattr(rnd, "tricks", ()), 1):
+    trump = rnd.trump
+    for number, trick in enumerate(rnd.tricks, 1):
         lead = trick.plays[0][1].suit
         if any(classify_play(card, lead, trump) == wanted for _, card in trick.plays[1:]):
             return number
@@ -219,8 +219,8 @@ def trump_choice_moment(seed: int = 1, rules: Rules | Mapping[str, Any] | None =
 def trump_and_other(rnd: Round) -> tuple[Card, Card] | None:
     """A trump and a card of a third suit that the player to move, out of the suit led, may
     both play; None when the hand offers no such choice."""
-    led = rnd.trick[0][1].suit if getattr(rnd, "trick", None) else None
-    trump = getattr(rnd, "trump", None)
+    led = rnd.trick[0][1].suit if rnd.trick else None
+    trump = rnd.trump
     legal = rnd.legal_moves()
     if led is None or trump is None or any(c.suit == led for c in legal):
         return None

@@ -25,6 +25,7 @@ from kamplib.draw.charts import bar_chart, grouped_bars, histogram
 from kamplib.draw.display import Html
 from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
+from kamplib.kinds import KINDS, Family
 from kamplib.rules import Rules, make_rules
 from kamplib.simulate import GAME_COLUMNS, ROUND_COLUMNS
 from kamplib.teach.house_rules import rule_name, value_label
@@ -235,7 +236,7 @@ def fantan_length(result: Played) -> tuple[float, float]:
     """Mean passes and mean moves (cards laid plus passes) per Fan Tan round."""
     per_round: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     for row in result.rounds:
-        if row.kind == "fantan":
+        if KINDS[row.kind].family is Family.FANTAN:
             tally = per_round[(row.game, row.round)]
             tally[0] += row.passes
             tally[1] += row.cards_left
@@ -257,7 +258,7 @@ def clubs_take_all_rate(result: Played) -> float:
     """Share of Kløver rounds in which one player took all 13 clubs."""
     rounds: dict[tuple[int, int], bool] = {}
     for row in result.rounds:
-        if row.kind == "klover":
+        if KINDS[row.kind].take_all_mask:
             key = (row.game, row.round)
             rounds[key] = rounds.get(key, False) or bool(row.took_all_clubs)
     return _mean(rounds.values())

@@ -45,7 +45,7 @@ def mistake_from(game: str, rnd: Any, position: int, seat: int, played: Any, hin
     moves = tuple(move_code(e.move) for e in before.history)
     text = "|".join((game, rnd.kind, *hands, *moves, str(seat)))
     ident = "mine-" + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
-    puzzle = Puzzle(ident, game, rnd.kind, rnd.n, rnd.dealer, getattr(rnd, "trump", None),
+    puzzle = Puzzle(ident, game, rnd.kind, rnd.n, rnd.dealer, rnd.trump,
                     hands, moves, seat, answers, float(rating.loss or 0.0),
                     float(rating.uncertainty or 0.0), bool(rating.exact), int(rating.samples),
                     bool(rating.relative), {}, 2, 1500, house_rules(rnd.rules))

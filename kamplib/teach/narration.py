@@ -15,6 +15,7 @@ from typing import Any
 
 from kamplib.cards import Card
 from kamplib.i18n import Phrase, SuitName
+from kamplib.kinds import Family
 from kamplib.moves import PASS, ChooseTrump, Move
 from kamplib.round import Round
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
@@ -65,11 +66,11 @@ class Moment:
 
 def before(rnd: Round) -> Moment:
     """Note the round just before the player to move acts."""
-    trick = getattr(rnd, "trick", None)
+    trick = rnd.trick
     led = trick[0][1].suit if trick else None
-    legal = rnd.legal_moves() if rnd.kind == "fantan" else ()
-    return Moment(rnd.number, len(rnd.history), rnd.to_move, led, getattr(rnd, "trump", None),
-                  len(getattr(rnd, "tricks", ())), tuple(rnd.score_list()),
+    legal = rnd.legal_moves() if rnd.family is Family.FANTAN else ()
+    return Moment(rnd.number, len(rnd.history), rnd.to_move, led, rnd.trump,
+                  len(rnd.tricks), tuple(rnd.score_list()),
                   tuple(legal) == (PASS,))
 
 
@@ -78,7 +79,7 @@ def narrate(moment: Moment, rnd: Round) -> list[Line]:
     seat, move, _ = rnd.history[moment.position]
     player = rnd.players[seat]
     lines = [_action_line(moment, rnd, seat, player, move)]
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         if rnd.is_over and rnd.out == seat:
             lines.append(_line(moment, seat, player, move, "went_out",
                                Phrase("teach_went_out", player=player)))
@@ -140,7 +141,7 @@ def _action_line(moment: Moment, rnd: Round, seat: int, player: str, move: Move)
         return _line(moment, seat, player, move, "chose_trump",
                      Phrase("teach_chose_trump", player=player, suit=SuitName(move.suit)))
     card: Card = move  # type: ignore[assignment]
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         return _line(moment, seat, player, card, "laid",
                      Phrase("teach_laid", player=player, card=card))
     how = classify_play(card, moment.led, moment.trump)

@@ -230,7 +230,7 @@ class Puzzle:
         fresh = rnd.replayed(0)
         hands = tuple(" ".join(c.text for c in fresh.hand(seat)) for seat in range(rnd.n))
         moves = tuple(move_code(m) for _, m in rnd.moves())
-        return cls(ident, game, rnd.kind, rnd.n, rnd.dealer, getattr(rnd, "trump", None), hands,
+        return cls(ident, game, rnd.kind, rnd.n, rnd.dealer, rnd.trump, hands,
                    moves, rnd.to_move, verdict.answers, verdict.margin, verdict.margin_error,
                    verdict.exact, verdict.samples, verdict.relative, dict(verdict.losses),
                    level, rating)

@@ -326,7 +326,7 @@ def _as_move(move: Move | str, rnd: Round) -> Move:
         return move
     from kamplib.moves import ChooseTrump, parse_move
 
-    if getattr(rnd, "needs_trump", False):
+    if rnd.needs_trump:
         return ChooseTrump(move)
     return parse_move(move)
 

@@ -18,6 +18,7 @@ from typing import Any
 from kamplib.bots.explain import format_points
 from kamplib.bots.heuristic import round_policy
 from kamplib.i18n import KindName, register, t
+from kamplib.kinds import Family
 from kamplib.moves import Move, move_text, parse_move
 from kamplib.round import Round
 from kamplib.teach.mistakes import answered, due_mistakes
@@ -150,7 +151,7 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
     moment = before(rnd)
     rnd.play(move)
     lines: list[Line] = narrate(moment, rnd)
-    trick_round = hasattr(rnd, "tricks")
+    trick_round = rnd.family is Family.TRICKS
 
     def told() -> bool:  # the trick is taken (or, in Fan Tan, the player's turn is back)
         if trick_round:

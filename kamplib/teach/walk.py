@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kamplib.i18n import t
+from kamplib.kinds import Family
 from kamplib.moves import ChooseTrump
 from kamplib.round import Round
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
@@ -23,7 +24,7 @@ def steps_of(rnd: Round) -> list[int]:
     """History positions to stop at: the deal, after each trick (or each Fan Tan turn), the end.
 
     The dealer naming trump is part of the first step."""
-    if rnd.kind == "fantan":
+    if rnd.family is Family.FANTAN:
         return list(range(len(rnd.history) + 1))
     offset = 1 if rnd.history and type(rnd.history[0].move) is ChooseTrump else 0
     stops = [offset] if offset else [0]

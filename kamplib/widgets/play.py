@@ -31,6 +31,7 @@ from kamplib.draw.table import round_scores_html, round_title, trump_text
 from kamplib.errors import IllegalMove, KampError, RuleError
 from kamplib.game import Game
 from kamplib.i18n import suit_name, t
+from kamplib.kinds import Family
 from kamplib.moves import PASS, Move
 from kamplib.record import write_record
 from kamplib.round import Round
@@ -476,7 +477,8 @@ class _TableWidget(widgets.VBox):
                                       four_color=self.four_color)
         self._render_hand(rnd)
         lines = s.lines()
-        self.log_box.value = log_html(lines, lang=lang, last=8 if rnd.kind == "fantan" else 5)
+        fantan = rnd.family is Family.FANTAN
+        self.log_box.value = log_html(lines, lang=lang, last=8 if fantan else 5)
         self.score.value = (f"<div><b>{escape(t('w_score_so_far', lang))}</b></div>"
                             + round_scores_html(rnd, lang=lang, classes="kamp-round-score"))
         mine = s.last_move is not None
@@ -525,12 +527,12 @@ class _TableWidget(widgets.VBox):
         for b in self.card_buttons[len(cards):]:
             b._kamp_card = None
         extra: list[widgets.Widget] = []
-        if rnd.kind == "fantan" and not rnd.is_over:
+        if rnd.family is Family.FANTAN and not rnd.is_over:
             can_pass = PASS in legal
             self.pass_button._dom_classes = ("kamp-pass",
                                              "kamp-legal" if can_pass else "kamp-illegal")
             extra.append(self.pass_button)
-        if s.my_turn and getattr(rnd, "needs_trump", False):
+        if s.my_turn and rnd.needs_trump:
             extra.append(self.trump_box)
         self.hand.children = (*shown, *extra)
 

@@ -25,6 +25,7 @@ from kamplib.draw.table import (
 )
 from kamplib.game import Game
 from kamplib.i18n import t
+from kamplib.kinds import Family
 from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.teach.choices import deck_colors
@@ -157,7 +158,7 @@ class Walkthrough(widgets.VBox):
         self.back_button.disabled = self.start_button.disabled = self._step == 0
         self.forward_button.disabled = self.end_button.disabled = self._step == self.steps
         facts = [t("draw_dealer", lang, player=rnd.players[rnd.dealer])]
-        if rnd.kind != "fantan":
+        if rnd.family is Family.TRICKS:
             facts.append(trump_text(now, lang))
         parts = [f"<div><b>{escape(round_title(rnd, lang))}</b> · "
                  f"{escape(' · '.join(facts))}</div>"]
@@ -167,7 +168,7 @@ class Walkthrough(widgets.VBox):
                          + hand_html(now.hand(seat), lang=lang, four_color=self.four_color,
                                      player=name, scale=0.45,
                                      legal=legal if seat == now.to_move else None) + "</div>")
-        if rnd.kind == "fantan":
+        if rnd.family is Family.FANTAN:
             parts.append(fantan_table_html(now, lang=lang, four_color=self.four_color))
         elif now.trick:
             parts.append(trick_html(now.trick, rnd.players, winning=now.winning, lang=lang,
