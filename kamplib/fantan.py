@@ -15,9 +15,9 @@ from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS
 from kamplib.moves import PASS, Move, is_pass
-from kamplib.round import ROUND_CLASSES, Opener, Round
+from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
-from kamplib.seating import SEVEN_OF_HEARTS, first_to_act
+from kamplib.seating import SEVEN_OF_HEARTS, Opener, first_to_act, opener_of
 
 __all__ = ["FanTanRound", "fantan_rank", "playable_mask", "opens_with_seven",
            "rows_from", "SEVEN_OF_HEARTS", "STARTERS", "layout_ranks"]
@@ -214,10 +214,7 @@ class FanTanRound(Round):
 
     # -- questions ---------------------------------------------------------------------------
     def opener(self) -> Opener:
-        seat = first_to_act(self.kind, self.dealer, self.deal, self.rules)
-        if opens_with_seven(0, self.rules) and self.deal[seat] & SEVEN_OF_HEARTS.bit:
-            return Opener(seat, "opener_seven_of_hearts", SEVEN_OF_HEARTS)
-        return Opener(seat, "opener_left_of_dealer")
+        return opener_of(self.kind, self.dealer, self.deal, self.rules)
 
     def next_cards(self) -> frozenset[Card]:
         if self.opening:

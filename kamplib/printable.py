@@ -25,7 +25,7 @@ from kamplib.i18n import LANGS, kind_name, number_text, register, t
 from kamplib.kinds import kind_of
 from kamplib.rules import Rules, make_rules, round_multiplier, rule_help
 from kamplib.scoring import points_in_play as _points_in_play
-from kamplib.seating import TABLE_SIZES, check_players, default_players
+from kamplib.seating import TABLE_SIZES, check_players, default_players, opening_card
 from kamplib.teach.house_rules import game_name, house_changes, rule_name, value_label
 
 __all__ = ["Printable", "points_in_play", "printout_html", "PRINT_CSS"]
@@ -86,7 +86,7 @@ register({
     "print_fantan_sixes": {
         "nb": "Ess er lavest. Sjueren starter en bunke opp (7–K), sekseren en bunke ned (6–A).",
         "en": "Ace is low. The seven starts a pile up (7–K), the six a pile down (6–A)."},
-    "print_opener_seven": {"nb": "♥7 åpner.", "en": "♥7 opens."},
+    "print_opener_seven": {"nb": "{card} åpner.", "en": "{card} opens."},
     "print_opener_left": {"nb": "Spilleren til venstre for giveren begynner.",
                           "en": "The player left of the dealer begins."},
     "print_must_lay": {"nb": "Kan du legge, må du legge.", "en": "If you can lay, you must."},
@@ -189,8 +189,9 @@ class Printable:
         if not k.is_trick_round:
             notes.append(self._t("print_fantan_sevens" if r.fantan_layout == "sevens"
                                  else "print_fantan_sixes"))
-            notes.append(self._t("print_opener_seven" if r.fantan_opener == "seven_of_hearts"
-                                 else "print_opener_left"))
+            card = opening_card(r)
+            notes.append(self._t("print_opener_seven", card=card) if card is not None
+                         else self._t("print_opener_left"))
             notes.append(self._help("fantan_voluntary_pass") if r.fantan_voluntary_pass
                          else self._t("print_must_lay"))
         if k.has_trump:

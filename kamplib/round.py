@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple
 
 from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards, parse_suit
 from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
 from kamplib.errors import CardError, IllegalMove, RuleError, given
-from kamplib.i18n import Phrase, register, t
+from kamplib.i18n import Phrase, register
 from kamplib.kinds import KINDS, Family
 from kamplib.moves import PASS, ChooseTrump, Entry, Move, Pass, parse_move
 from kamplib.rules import Rules, make_rules, parse_kind
-from kamplib.seating import check_players
+from kamplib.seating import Opener, check_players
 
 __all__ = [
     "Round", "Family", "Opener", "Trick", "PASS", "Pass", "ChooseTrump", "Entry", "Move",
@@ -67,27 +66,6 @@ class Trick(NamedTuple):
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, c in self.plays)
-
-
-@dataclass(frozen=True)
-class Opener:
-    """Who acts first in a round and why: ``reason`` is a catalogue code (``opener_*``) whose
-    words say it (``holds ♥7``, ``sits left of the dealer``, ``names trump``)."""
-
-    seat: int
-    reason: str
-    card: Card | None = None  # the card that makes them the opener (♥7), if one does
-
-    def text(self, lang: str = "nb") -> str:
-        return t(self.reason, lang, card=self.card)
-
-
-register({
-    "opener_seven_of_hearts": {"nb": "har {card}", "en": "holds {card}"},
-    "opener_left_of_dealer": {"nb": "sitter til venstre for giveren",
-                              "en": "sits left of the dealer"},
-    "opener_dealer_names_trump": {"nb": "gir og velger trumf", "en": "deals and names trump"},
-})
 
 
 class Round:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kamplib.cards import parse_card
+from kamplib.cards import Card, parse_card
 from kamplib.errors import RuleError, given
 from kamplib.glyphs import invisible_char, looks
-from kamplib.i18n import register
+from kamplib.i18n import register, t
 from kamplib.kinds import KINDS
 from kamplib.moves import PASS_WORDS
 
@@ -26,6 +27,7 @@ __all__ = [
     "TABLE_SIZES", "DEFAULT_NAMES", "SEVEN_OF_HEARTS", "MAX_NAME_LENGTH", "default_players",
     "check_players", "normal_name",
     "dealer_of_round", "left_of", "first_leader", "fantan_opener", "first_to_act",
+    "Opener", "opener_of", "opening_card",
 ]
 
 # How many can play: the deck is fitted to each size by taking out red twos (kamplib.deal).
@@ -178,3 +180,44 @@ def first_to_act(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
     if trump_pending:
         return dealer
     return first_leader(dealer, len(hands))
+
+
+def opening_card(rules: Rules) -> Card | None:
+    """The card Fan Tan must open with under these house rules (♥7), or None when the player
+    left of the dealer opens with any seven."""
+    return SEVEN_OF_HEARTS if rules.fantan_opener == "seven_of_hearts" else None
+
+
+@dataclass(frozen=True)
+class Opener:
+    """Who acts first in a round and why: ``reason`` is a catalogue code (``opener_*``) whose
+    words say it (``holds ♥7``, ``sits left of the dealer``, ``deals and names trump``)."""
+
+    seat: int
+    reason: str
+    card: Card | None = None  # the card that makes them the opener (♥7), if one does
+
+    def text(self, lang: str = "nb") -> str:
+        return t(self.reason, lang, card=self.card)
+
+
+register({
+    "opener_seven_of_hearts": {"nb": "har {card}", "en": "holds {card}"},
+    "opener_left_of_dealer": {"nb": "sitter til venstre for giveren",
+                              "en": "sits left of the dealer"},
+    "opener_dealer_names_trump": {"nb": "gir og velger trumf", "en": "deals and names trump"},
+})
+
+
+def opener_of(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
+              trump_pending: bool = False) -> Opener:
+    """Who acts first in a round of ``kind`` dealt ``hands``, and why (a round's
+    :meth:`~kamplib.round.Round.opener`; a deal not yet played asks here)."""
+    seat = first_to_act(kind, dealer, hands, rules, trump_pending)
+    if not KINDS[kind].is_trick_round:
+        card = opening_card(rules)
+        if card is not None and hands[seat] & card.bit:
+            return Opener(seat, "opener_seven_of_hearts", card)
+    elif trump_pending:
+        return Opener(seat, "opener_dealer_names_trump")
+    return Opener(seat, "opener_left_of_dealer")

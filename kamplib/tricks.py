@@ -25,9 +25,9 @@ from kamplib.cards import (
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS, TRICK_KINDS
 from kamplib.moves import ChooseTrump, Move, is_pass, is_suit, parse_move
-from kamplib.round import ROUND_CLASSES, Opener, Round, Trick
+from kamplib.round import ROUND_CLASSES, Round, Trick
 from kamplib.rules import Rules
-from kamplib.seating import first_leader, first_to_act
+from kamplib.seating import Opener, first_leader, first_to_act, opener_of
 
 __all__ = ["TrickRound", "Trick", "card_strength", "legal_mask", "classify_play", "PLAY_KINDS"]
 
@@ -235,9 +235,8 @@ class TrickRound(Round):
 
     # -- questions ---------------------------------------------------------------------------
     def opener(self) -> Opener:
-        if self.needs_trump or (self._log and type(self._log[0][1]) is ChooseTrump):
-            return Opener(self.dealer, "opener_dealer_names_trump")
-        return Opener(first_leader(self.dealer, self.n), "opener_left_of_dealer")
+        pending = self.needs_trump or bool(self._log and type(self._log[0][1]) is ChooseTrump)
+        return opener_of(self.kind, self.dealer, self.deal, self.rules, pending)
 
     def next_cards(self) -> frozenset[Card]:
         return frozenset(c for c in self.legal_moves() if type(c) is Card)

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib.cards import Card, cards_of, mask_of
-from kamplib.fantan import FanTanRound, playable_mask
+from kamplib.fantan import (
+    SEVEN_OF_HEARTS,
+    FanTanRound,
+    layout_ranks,
+    opens_with_seven,
+    playable_mask,
+)
 from kamplib.kinds import Family
 from kamplib.moves import Entry, Move
 from kamplib.round import Round
@@ -84,6 +90,22 @@ class PlayerView:
             return frozenset()
         mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
         return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
+
+    def next_cards(self) -> frozenset[Card]:
+        """What :meth:`kamplib.round.Round.next_cards` says, from the table alone: in Fan Tan
+        the cards that fit the rows, the opening rule applied (♥7 alone before the first card,
+        with that opener); in a trick round this player's legal cards."""
+        if self.family is not Family.FANTAN:
+            return frozenset(m for m in self.legal if type(m) is Card)
+        if opens_with_seven(mask_of(self.laid), self.rules):
+            return self.playable & {SEVEN_OF_HEARTS}
+        return self.playable
+
+    def layout(self) -> tuple[tuple[int, ...], ...]:
+        """Fan Tan's piles of one suit as ranks (:meth:`kamplib.round.Round.layout`)."""
+        if self.family is not Family.FANTAN:
+            return ()
+        return layout_ranks(self.rules.fantan_layout)
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards in other players' hands, as far as this player can tell (unknown where)."""

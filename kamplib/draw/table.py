@@ -6,18 +6,17 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of, mask_of
+from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of
 from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_color
 from kamplib.draw.display import MUTED, SR_ONLY
 from kamplib.draw.tables import cell_text
-from kamplib.fantan import SEVEN_OF_HEARTS, opens_with_seven
+from kamplib.fantan import fantan_rank, layout_ranks
 from kamplib.i18n import KindName, SuitName, suit_name, t
 from kamplib.kinds import Family
 
 __all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
            "trump_text"]
 
-_FANTAN_ORDER = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace low
 
 
 def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
@@ -69,48 +68,50 @@ def _as_cards(value: Any) -> set[Card]:
 def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False,
                       layout: str | None = None, laid: Collection[Card] | None = None,
                       playable: Collection[Card] | None = None, scale: float = 0.6) -> str:
-    """The Fan Tan table of a round or a player's view, in its layout.
+    """The Fan Tan table of a round or a player's view (``source``), in its layout.
 
-    ``sevens``: one row per suit with a column for every rank from ace to king; laid cards are
-    shown, empty places show their rank, and the places that may be filled next are outlined
-    (``kamp-slot-open``; pass ``playable=()`` to mark none, as a quiz must).  The columns share
-    the width there is (at most ``scale`` of a full card each), so a phone shows all thirteen.
-    ``sixes_and_sevens``: per suit a down pile (6 → A) and an up pile (7 → K).
+    The round says its layout (:meth:`~kamplib.round.Round.layout`: the piles of a suit as
+    ranks) and the cards that may be laid next, the opening rule applied
+    (:meth:`~kamplib.round.Round.next_cards`); without a source, ``layout`` names the house rule.
+    One pile per suit (``sevens``) is a row with a column for every rank from ace to king; laid
+    cards are shown, empty places show their rank, and the places that may be filled next are
+    outlined (``kamp-slot-open``; pass ``playable=()`` to mark none, as a quiz must).  The
+    columns share the width there is (at most ``scale`` of a full card each), so a phone shows
+    all thirteen.  Several piles (``sixes_and_sevens``) are drawn as piles, each from its
+    opening card outwards.
     """
     if source is not None:
         layout = layout or source.rules.fantan_layout
+        piles = source.layout()
         laid = _as_cards(source.laid) if laid is None else set(laid)
         if playable is None:
-            mask = source.playable
-            if isinstance(mask, int):
-                mask &= getattr(source, "in_play", mask)
-            playable = _as_cards(mask)
-            if opens_with_seven(mask_of(laid), source.rules):  # nothing else before ♥7
-                playable &= {SEVEN_OF_HEARTS}
+            playable = source.next_cards()
+    else:
+        layout = layout or "sevens"
+        piles = layout_ranks(layout)
     laid = set(laid or ())
     playable = set(playable or ())
-    layout = layout or "sevens"
     width = round(WIDTH * scale)
     rows = []
     for suit in SUITS:
-        suit_cards = {c.rank: c for c in Card.ALL if c.suit == suit}
-        if layout == "sevens":
+        suit_cards = {fantan_rank(c): c for c in Card.ALL if c.suit == suit}
+        if len(piles) == 1:
             cells = "".join(_slot(suit_cards[r], laid, playable, lang, four_color)
-                            for r in _FANTAN_ORDER)
-            columns = f"1.4em repeat(13, minmax(0, {width}px))"
+                            for r in piles[0])
+            columns = f"1.4em repeat({len(piles[0])}, minmax(0, {width}px))"
         else:
-            down = [suit_cards[r] for r in (6, 5, 4, 3, 2, 14)]
-            up = [suit_cards[r] for r in (7, 8, 9, 10, 11, 12, 13)]
-            cells = (_pile(down, "draw_pile_down", laid, playable, lang, four_color, scale)
-                     + _pile(up, "draw_pile_up", laid, playable, lang, four_color, scale))
-            columns = "1.4em auto auto"
+            cells = "".join(
+                _pile([suit_cards[r] for r in pile],
+                      "draw_pile_down" if pile[0] > pile[-1] else "draw_pile_up",
+                      laid, playable, lang, four_color, scale) for pile in piles)
+            columns = "1.4em" + " auto" * len(piles)
         rows.append(
             f'<div class="kamp-fantan-row" data-suit="{suit}" role="group" '
             f'aria-label="{escape(suit_name(suit, lang))}" '
             f'style="display:grid;grid-template-columns:{columns};gap:2px;align-items:center;'
             f'justify-content:start;margin:2px 0;">{_suit_label(suit, lang, four_color)}'
             f'{cells}</div>')
-    key = "draw_fantan_layout_sevens" if layout == "sevens" else "draw_fantan_layout_piles"
+    key = "draw_fantan_layout_sevens" if len(piles) == 1 else "draw_fantan_layout_piles"
     heading = t("draw_fantan_table", lang)
     return (f'<div class="kamp-fantan-table kamp-layout-{layout}" role="group" '
             f'aria-label="{escape(heading)}" style="max-width:100%">'

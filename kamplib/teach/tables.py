@@ -20,7 +20,7 @@ from kamplib.kinds import kind_of
 from kamplib.moves import move_text
 from kamplib.round import Round
 from kamplib.rules import Rules, defaults
-from kamplib.seating import SEVEN_OF_HEARTS, TABLE_SIZES, first_to_act
+from kamplib.seating import TABLE_SIZES, opener_of
 from kamplib.teach import texts as _texts  # noqa: F401  (the teaching words)
 from kamplib.tricks import TrickRound
 
@@ -110,13 +110,12 @@ def starter_text(game: Game, index: int, lang: str = "nb") -> str:
     rules = game.rules
     kind = kind_of(deal.kind)
     pending = kind.has_trump and deal.trump is None
-    seat = first_to_act(deal.kind, deal.dealer, deal.hands, rules, trump_pending=pending)
-    player = game.players[seat]
+    opener = opener_of(deal.kind, deal.dealer, deal.hands, rules, trump_pending=pending)
+    player = game.players[opener.seat]
     if pending:
         return t("tbl_starts_trump", lang, player=player)
-    if not kind.is_trick_round and deal.hands[seat] & SEVEN_OF_HEARTS.bit \
-            and rules.fantan_opener == "seven_of_hearts":
-        return t("tbl_starts_seven", lang, player=player, card=SEVEN_OF_HEARTS)
+    if opener.card is not None:  # the holder of the opening card (♥7) begins
+        return t("tbl_starts_seven", lang, player=player, card=opener.card)
     return player
 
 
