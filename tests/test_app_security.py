@@ -7,7 +7,8 @@
   response carries the Content-Security-Policy and ``X-Content-Type-Options: nosniff``.
 - **A kernel answers only its own page.**  Its REST API, websocket, shutdown and keep-alive,
   from a second browser and from no browser at all, get the same 404 as a kernel that does not
-  exist; the owner's own calls work, and without the xsrf token a state change is refused.
+  exist (so no comm message, no forged click, reaches the page's widgets); the owner's own
+  calls work, and without the xsrf token a state change is refused.
 - **Fair places.**  A flood (cookieless GETs, keep-alive calls without a cookie, idle websockets,
   and a client that makes itself a new cookie for every page from one address) holds no place
   beyond the per-address cap, and a real learner then gets a playable step within 30 s.
@@ -179,6 +180,45 @@ def socket_answer(server: AppServer, kernel: str, client: Client | None,
     return LOOP.run(attempt())
 
 
+def comm_info(server: AppServer, kernel: str, client: Client | None) -> int | dict[str, Any]:
+    """A ``comm_info_request`` sent on the kernel's websocket as `client`: the comms (widgets)
+    the kernel lists, or the HTTP status that refused the websocket (comm messages, a widget's
+    click among them, travel on this socket only)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    headers = {}
+    if client is not None and client.cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    asked = uuid.uuid4().hex
+
+    async def attempt() -> int | dict[str, Any]:
+        url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers=headers,
+                                                         connect_timeout=30))
+        except HTTPClientError as err:
+            return err.code
+        header = {"msg_id": asked, "msg_type": "comm_info_request", "username": "",
+                  "session": uuid.uuid4().hex, "date": "", "version": "5.3"}
+        await socket.write_message(json.dumps({
+            "header": header, "parent_header": {}, "metadata": {}, "content": {},
+            "channel": "shell", "buffers": []}))
+        try:
+            while True:
+                text = await asyncio.wait_for(socket.read_message(), 60)
+                if text is None:
+                    raise AssertionError("the owner's socket closed before the reply")
+                message = json.loads(text) if isinstance(text, str) else {}
+                if (message.get("parent_header", {}).get("msg_id") == asked
+                        and message["header"]["msg_type"] == "comm_info_reply"):
+                    return dict(message["content"]["comms"])
+        finally:
+            socket.close()
+
+    return LOOP.run(attempt())
+
+
 # --- headers and unknown paths ----------------------------------------------------------------
 
 def test_every_response_forbids_inline_and_foreign_scripts(app: AppServer) -> None:
@@ -250,6 +290,7 @@ def test_the_kernel_api_answers_only_the_browser_that_opened_the_page(app: AppSe
             assert real[0] in (403, 404), (method, path, real[0])
             assert (real[0], real[2]) == (fake[0], fake[2]), "the answer tells the kernel exists"
         assert socket_answer(app, kernel, stranger) == 404
+        assert comm_info(app, kernel, stranger) == 404  # no comm message, no forged click
         assert socket_answer(app, kernel, stranger, "/voila/query/{}") == 404
     assert socket_answer(app, kernel, owner, "/voila/query/{}") == 404  # the kernel's own
     status, _, model = owner.request("GET", f"/api/kernels/{kernel}")
@@ -258,6 +299,8 @@ def test_the_kernel_api_answers_only_the_browser_that_opened_the_page(app: AppSe
     assert owner.request("POST", f"/voila/kamp/alive/{kernel}", body=b"")[0] == 403
     assert owner.request("POST", f"/voila/kamp/alive/{kernel}", xsrf=True, body=b"")[0] == 204
     assert socket_answer(app, kernel, owner) == 101
+    comms = comm_info(app, kernel, owner)  # the same request reaches the page's widgets
+    assert isinstance(comms, dict) and comms, comms
     assert owner.request("GET", f"/api/kernels/{kernel}")[0] == 200  # all of it survived
     assert owner.request("DELETE", f"/api/kernels/{kernel}", xsrf=True)[0] == 204
 
@@ -315,15 +358,29 @@ def test_a_flood_holds_no_place_and_a_learner_still_plays(app: AppServer, chromi
     refused = [html for status, html in opened if status == 503]
     assert len(served) == PER_ADDRESS and len(refused) == 5
     assert "nettverket ditt" in refused[0]
-    # their pages' websockets, opened by the flooder and then silent, hold nothing either
+    # their pages' websockets, opened by the flooder and then silent, and their keep-alive
+    # called without a cookie every 2 s, hold nothing either
     held = [(page_kernel(html), client)
             for client, (status, html) in zip(flooders, opened, strict=True) if status == 200]
     sockets = LOOP.run(_idle_sockets(app, held))
+    stop = threading.Event()
+    knocks: list[int] = []
+
+    def knock() -> None:
+        while not stop.wait(2):
+            knocks.extend(bare.request("POST", f"/voila/kamp/alive/{kernel}", body=b"")[0]
+                          for kernel, _ in held)
+
+    knocker = threading.Thread(target=knock, daemon=True)
+    knocker.start()
     try:
         wait_until(lambda: learner_kernels(app) <= 0, GRACE + 20,
                    "the flood's kernels to end though their sockets stay open")
     finally:
+        stop.set()
+        knocker.join(30)
         LOOP.run(_close(sockets))
+    assert knocks and set(knocks) <= {403, 404}, "a keep-alive without cookie was taken"
     flood_over = time.monotonic() - started
     # a real learner, in a browser, from another address: a playable step within 30 s
     context = browser_learner(chromium, viewport={"width": 390, "height": 844})
