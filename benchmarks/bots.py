@@ -16,10 +16,10 @@ Commands (results go to the "Bots" section of BENCHMARKS.md, with the command th
     .venv/bin/python benchmarks/bots.py inference --positions 60 --pools 2,4,8,16
     .venv/bin/python benchmarks/bots.py speed --games 10000
 
-Tournaments are :func:`kamplib.bots.compare.tournament`: one challenger with three opponents,
+Tournaments are :func:`kamplib.tournament.tournament`: one challenger with three opponents,
 the challenger in each seat in turn on the same deal; "ahead by" per game and per kind of round
 with a 95 % interval over deals.  ``--kind`` plays single rounds of one kind with the game's
-house rules.  ``comparison`` is :func:`kamplib.bots.compare.level_comparison` (the tactics
+house rules.  ``comparison`` is :func:`kamplib.tournament.level_comparison` (the tactics
 notebook's table: lett and vanskelig against middels).
 """
 
@@ -38,12 +38,12 @@ from dataclasses import replace
 from typing import Any
 
 from kamplib.bots import make_bot
-from kamplib.bots.compare import level_comparison, paired, rules_for, tournament
 from kamplib.bots.heuristic import round_policy
 from kamplib.bots.search import SETTINGS, evaluate
 from kamplib.game import Game
 from kamplib.kinds import KINDS
 from kamplib.simulate import game_seed, simulate
+from kamplib.tournament import level_comparison, paired, rules_for, tournament
 from kamplib.view import make_view
 
 NAMES = ("Kari", "Ola", "Siri", "Per")
@@ -57,10 +57,10 @@ _KEPT = ("challenger", "opponent", "game", "kind", "games", "deals", "seed", "ch
 
 def publish(files: Sequence[str], path: str = MEASURED_PY) -> list[dict[str, Any]]:
     """Write the tournaments saved with ``--out`` into :mod:`kamplib.bots.measured`, each with the
-    command that made it, for the tactics page (:func:`kamplib.bots.compare.measured`)."""
+    command that made it, for the tactics page (:func:`kamplib.tournament.measured`)."""
     import pprint
 
-    from kamplib.bots.compare import command_of
+    from kamplib.tournament import command_of
 
     rows = []
     for name in files:
@@ -70,7 +70,7 @@ def publish(files: Sequence[str], path: str = MEASURED_PY) -> list[dict[str, Any
     text = ('"""The large tournaments of ``benchmarks/bots.py``, as BENCHMARKS.md reports them.\n\n'
             "Written by ``benchmarks/bots.py publish`` from the results of the commands below; "
             "not edited by\nhand.  The tactics page shows them through "
-            ":func:`kamplib.bots.compare.measured`.\n\"\"\"\n\n"
+            ":func:`kamplib.tournament.measured`.\n\"\"\"\n\n"
             "from typing import Any\n\nMEASURED: tuple[dict[str, Any], ...] = "
             + pprint.pformat(tuple(rows), width=96, sort_dicts=False) + "\n")
     with open(path, "w", encoding="utf-8") as f:

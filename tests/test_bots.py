@@ -327,7 +327,7 @@ def test_finale_ducks_without_taking_a_queen() -> None:
 
 
 def test_a_tournament_rotates_seats_and_reports_every_kind() -> None:
-    from kamplib.bots.compare import level_comparison, tournament
+    from kamplib.tournament import level_comparison, tournament
 
     res = tournament("heuristic", "random", games=8, seed=2, workers=1)
     assert res["games"] == 8 and res["deals"] == 2

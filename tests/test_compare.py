@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kamplib import RuleError
-from kamplib.bots.compare import measured, paired, tournament
 from kamplib.teach.explore import comparison_by_kind, comparison_table
+from kamplib.tournament import measured, paired, tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,7 +78,7 @@ def test_a_shorter_run_is_paired_with_the_first_deals_of_a_longer_one() -> None:
 
 
 def test_a_variant_tried_says_so_in_its_command() -> None:
-    from kamplib.bots.compare import command_of
+    from kamplib.tournament import command_of
 
     res = tournament("random", "heuristic", games=8, seed=3, workers=1)
     assert "--settings" not in command_of(res)

@@ -1,4 +1,6 @@
-"""The package's layers point one way: no import cycles, and the engine stands alone.
+"""The package's layers point one way: every module has its layer (the engine, the bots, whole
+games, drawing, teaching, widgets, the command), imports only its own and those below, no import
+cycles; the engine stands alone, and only the modules of an extra import its packages.
 
 Every ``import`` counts, also those inside functions, except inside the ``_repr_*`` display
 hooks (python-chess's way: an engine object draws itself by importing the drawing lazily).
@@ -14,17 +16,69 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "kamplib"
 
-# The engine: stdlib only, and nothing of the layers above it.
-ENGINE = {
-    "kamplib.cards", "kamplib.i18n", "kamplib.errors", "kamplib.kinds", "kamplib.rules",
-    "kamplib.seating", "kamplib.deal", "kamplib.round", "kamplib.tricks", "kamplib.fantan",
-    "kamplib.scoring", "kamplib.standings", "kamplib.game", "kamplib.view", "kamplib.record",
-    "kamplib.moves",
+# Every module of kamplib in its layer, lowest first: a module imports only its own layer and
+# those below it.  A new module is placed here (test_every_module_has_a_layer).
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    # the engine: stdlib only, and nothing of the layers above it
+    ("engine", frozenset({
+        "kamplib", "kamplib.cards", "kamplib.i18n", "kamplib.errors", "kamplib.glyphs",
+        "kamplib.kinds", "kamplib.rules", "kamplib.seating", "kamplib.moves", "kamplib.deal",
+        "kamplib.round", "kamplib.tricks", "kamplib.fantan", "kamplib.scoring",
+        "kamplib.standings", "kamplib.game", "kamplib.view", "kamplib.record",
+        "kamplib.text_table", "kamplib.data", "kamplib.data.puzzles"})),
+    # bots that never peek: they read a player's view, and nothing above the engine
+    ("bots", frozenset({
+        "kamplib.bots", "kamplib.bots.base", "kamplib.bots.contrast", "kamplib.bots.explain",
+        "kamplib.bots.heuristic", "kamplib.bots.inference", "kamplib.bots.measured",
+        "kamplib.bots.random_bot", "kamplib.bots.search", "kamplib.bots.situation",
+        "kamplib.bots.solver", "kamplib.bots.texts"})),
+    # what plays and judges whole games: the one autoplay loop, the coach, score sheets,
+    # simulations and tournaments
+    ("games", frozenset({
+        "kamplib.autoplay", "kamplib.hints", "kamplib.simulate", "kamplib.tournament",
+        "kamplib.sheet", "kamplib.sheet.cells", "kamplib.sheet.csvfile", "kamplib.sheet.frames",
+        "kamplib.sheet.judge", "kamplib.sheet.model", "kamplib.sheet.reach",
+        "kamplib.sheet.texts", "kamplib.sheet.verdict"})),
+    # drawing: SVG and HTML of cards, tables, sheets, charts
+    ("draw", frozenset({
+        "kamplib.draw", "kamplib.draw.cards", "kamplib.draw.charts", "kamplib.draw.display",
+        "kamplib.draw.download", "kamplib.draw.learner", "kamplib.draw.overview",
+        "kamplib.draw.sheet", "kamplib.draw.table", "kamplib.draw.tables",
+        "kamplib.draw.texts"})),
+    # the teaching layer in plain Python, the site's plumbing, the printout
+    ("teach", frozenset({
+        "kamplib.teach", "kamplib.teach.background", "kamplib.teach.browser",
+        "kamplib.teach.choices", "kamplib.teach.drills", "kamplib.teach.examples",
+        "kamplib.teach.explore", "kamplib.teach.files", "kamplib.teach.front",
+        "kamplib.teach.house_rules", "kamplib.teach.mistakes", "kamplib.teach.narration",
+        "kamplib.teach.notes", "kamplib.teach.progress", "kamplib.teach.puzzles",
+        "kamplib.teach.query", "kamplib.teach.rating", "kamplib.teach.review",
+        "kamplib.teach.scoresheet", "kamplib.teach.session", "kamplib.teach.site",
+        "kamplib.teach.site_map", "kamplib.teach.store", "kamplib.teach.summary",
+        "kamplib.teach.tables", "kamplib.teach.texts", "kamplib.teach.trainer",
+        "kamplib.teach.walk", "kamplib.printable"})),
+    # thin ipywidgets: layout and event binding
+    ("widgets", frozenset({
+        "kamplib.widgets", "kamplib.widgets.base", "kamplib.widgets.drill",
+        "kamplib.widgets.explore", "kamplib.widgets.memory", "kamplib.widgets.play",
+        "kamplib.widgets.rules_picker", "kamplib.widgets.sheet", "kamplib.widgets.site",
+        "kamplib.widgets.style", "kamplib.widgets.texts", "kamplib.widgets.walkthrough"})),
+    # the command line
+    ("command", frozenset({"kamplib.cli", "kamplib.__main__"})),
+)
+ENGINE = LAYERS[0][1]
+# Packages of extras and of the places kamplib runs in, and the only modules that may import
+# them (also inside a function): the core installs nothing besides Python.
+FOREIGN = {
+    "pandas": {"kamplib.sheet.frames", "kamplib.simulate"},
+    "tqdm": {"kamplib.simulate"},
+    "ipywidgets": {m for m in LAYERS[5][1] if m not in {"kamplib.widgets.texts"}},
+    "ipykernel": {"kamplib.teach.query"},  # the Voilà page's kernel
+    "tornado": {"kamplib.teach.query"},
+    "js": {"kamplib.teach.background"},  # the browser edition's Python (Pyodide)
+    "pyodide": {"kamplib.teach.background"},
+    "IPython": set(), "matplotlib": set(), "numpy": set(), "traitlets": set(),
 }
-ABOVE_ENGINE = ("kamplib.teach", "kamplib.draw", "kamplib.widgets", "kamplib.course",
-                "kamplib.printable", "kamplib.sheet", "kamplib.simulate", "kamplib.bots",
-                "kamplib.hints", "kamplib.cli")
-FOREIGN = ("pandas", "ipywidgets", "IPython", "matplotlib", "numpy", "tqdm", "traitlets")
 
 
 def module_name(path: Path) -> str:
@@ -145,11 +199,39 @@ def test_no_import_cycle_in_kamplib() -> None:
     assert cycles(internal_graph()) == []
 
 
+def layer_of(module: str) -> int:
+    return next(i for i, (_, members) in enumerate(LAYERS) if module in members)
+
+
+def test_every_module_has_a_layer() -> None:
+    placed = set().union(*(members for _, members in LAYERS))
+    assert sorted(set(import_graph()) - placed) == [], "place the new module in LAYERS"
+    assert sorted(placed - set(import_graph())) == [], "a module in LAYERS is gone"
+
+
+@pytest.mark.parametrize("layer", [name for name, _ in LAYERS])
+def test_a_layer_imports_only_itself_and_the_layers_below(layer: str) -> None:
+    graph = internal_graph()
+    level = [name for name, _ in LAYERS].index(layer)
+    bad = sorted(f"{module} -> {target}" for module in LAYERS[level][1]
+                 for target in graph[module] if layer_of(target) > level)
+    assert bad == []
+
+
+def test_only_the_modules_of_an_extra_import_it() -> None:
+    graph = import_graph()
+    bad = sorted(f"{module} -> {target}" for module, targets in graph.items()
+                 for target in targets if target.split(".")[0] in FOREIGN
+                 and module not in FOREIGN[target.split(".")[0]])
+    assert bad == []
+
+
 @pytest.mark.parametrize("module", sorted(ENGINE))
 def test_the_engine_imports_nothing_above_it(module: str) -> None:
     graph = import_graph()
+    above = {m for _, members in LAYERS[1:] for m in members}
     bad = sorted(t for t in graph[module]
-                 if t.startswith(ABOVE_ENGINE) or t.split(".")[0] in FOREIGN)
+                 if t in above or t.split(".")[0] in FOREIGN)
     assert bad == []
 
 

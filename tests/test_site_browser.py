@@ -316,7 +316,7 @@ def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) ->
         " && v[1].innerText.includes('Pass') && v[2].innerText.includes('200'); }",
         timeout=120_000)
     # the measured tournaments: «vanskelig» ahead of «middels», with its margin of error
-    from kamplib.bots.compare import measured
+    from kamplib.tournament import measured
 
     hard = measured(challenger="search", opponent="heuristic", game="femkamp", kind=None)[0]
     shown = f"{hard['ahead_by']:.1f}".replace(".", ",") + " ± "

@@ -1,7 +1,7 @@
 """The large tournaments of ``benchmarks/bots.py``, as BENCHMARKS.md reports them.
 
 Written by ``benchmarks/bots.py publish`` from the results of the commands below; not edited by
-hand.  The tactics page shows them through :func:`kamplib.bots.compare.measured`.
+hand.  The tactics page shows them through :func:`kamplib.tournament.measured`.
 """
 
 from typing import Any

@@ -30,7 +30,7 @@ __all__ = ["JOBS", "Jobs", "ThreadJobs", "WorkerJobs", "jobs", "lowest_priority"
 # name -> "module:function"; each returns what JSON can carry
 JOBS = {
     "play": "kamplib.simulate:play_chunk",
-    "tournament": "kamplib.bots.compare:tournament",
+    "tournament": "kamplib.tournament:tournament",
 }
 # Where the browser edition's page tells its Python the games worker is (site/src/main.js).
 WORKER_URL = "KAMP_GAMES_WORKER"

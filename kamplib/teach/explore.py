@@ -379,7 +379,7 @@ def _ahead(result: Mapping[str, Any], lang: str) -> str:
 
 
 def comparison_table(results: Sequence[Mapping[str, Any]], lang: str = "nb") -> Table:
-    """Tournaments of :mod:`kamplib.bots.compare` (a live one or :func:`~kamplib.bots.compare.
+    """Tournaments of :mod:`kamplib.tournament` (a live one or :func:`~kamplib.tournament.
     measured`), one row each: the level, its opponents, the games, how many points per game it
     is ahead of them (below 0: behind) with the margin of error, and its share of wins; five
     columns, so it fits a phone."""
