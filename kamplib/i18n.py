@@ -210,6 +210,7 @@ register({
 
 register({
     # --- words every part of kamp uses (tables, buttons, headings) ---------------------------
+    "word_game": {"nb": "Spill", "en": "Game"},
     "word_player": {"nb": "Spiller", "en": "Player"},
     "word_players": {"nb": "Spillere", "en": "Players"},
     "word_round": {"nb": "Runde", "en": "Round"},

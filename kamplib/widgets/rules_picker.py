@@ -44,7 +44,6 @@ def _field(looks: Looks, kind: type[widgets.DOMWidget]) -> dict[str, Any]:
     return looks.of(kind, width="16em", max_width="100%")
 
 register({
-    "picker_game": {"nb": "Spill", "en": "Game"},
     "picker_players_help": {"nb": "3 til 5 navn med klokka, skilt med komma",
                             "en": "3 to 5 names clockwise, separated by commas"},
     "picker_order_help": {"nb": "Rundene skilt med komma, for eksempel {example}",
@@ -122,7 +121,7 @@ class RulesPicker(widgets.VBox):
         self.rule_inputs: dict[str, widgets.Dropdown] = {}
         self.rule_rows: dict[str, widgets.Box] = {}
         example = _order_text(make_rules("femkamp").order[:3], lang)
-        rows = [self._row(t("picker_game", lang), self.game_input, ""),
+        rows = [self._row(t("word_game", lang), self.game_input, ""),
                 self._row(t("word_players", lang), self.players_input,
                           t("picker_players_help", lang)),
                 self._row(rule_name("order", lang), self.order_input, " ".join([
