@@ -39,10 +39,13 @@ register({
     "print_tricks_rules": {
         "nb": "Spilleren til venstre for giveren spiller ut først. Følg farge hvis du kan; "
               "ellers kan du legge hva du vil. Høyeste kort i fargen som ble spilt ut, tar "
-              "stikket, og den som tar stikket, spiller ut neste. Ess er høyest.",
+              "stikket, og den som tar stikket, spiller ut neste.",
         "en": "The player left of the dealer leads first. Follow suit if you can; otherwise "
               "play anything. The highest card of the suit led takes the trick, and whoever "
-              "takes it leads next. Ace is high."},
+              "takes it leads next."},
+    "print_ace_high": {"nb": "Ess er høyest.", "en": "Ace is high."},
+    "print_ace_high_not_pass": {"nb": "Ess er høyest, unntatt i Pass.",
+                                "en": "Ace is high, except in Pass."},
     "print_dealer": {
         "nb": "Giveren flytter én plass med klokka for hver runde.",
         "en": "The dealer moves one seat clockwise every round."},
@@ -247,6 +250,7 @@ class Printable:
             rows.append(f"<tr><td class=\"no\">{i + 1}</td><td><b>{_e(k.name(self.lang))}"
                         f"</b></td><td>{goal}</td>"
                         f"<td>{_e(k.points_text(self.rules, self.lang))}</td></tr>")
+        ace = "print_ace_high_not_pass" if self.rules.ace_low_in_pass else "print_ace_high"
         return (
             f"<section class=\"page summary\"><h1>{self._t('print_title', game=self.title)}</h1>"
             f"<p><b>{self._t('print_lowest_wins')}</b></p>"
@@ -254,7 +258,8 @@ class Printable:
             f"<table class=\"rounds\"><tr><th></th><th>{self._t('word_round')}</th>"
             f"<th>{self._t('print_col_goal')}</th><th>{self._t('word_points')}</th></tr>"
             + "".join(rows) + "</table>"
-            f"<h2>{self._t('word_tricks')}</h2><p>{self._t('print_tricks_rules')}</p>"
+            f"<h2>{self._t('word_tricks')}</h2><p>{self._t('print_tricks_rules')} "
+            f"{self._t(ace)}</p>"
             f"<p>{self._t('print_dealer')}</p>"
             f"<h2>{self._t('print_deck_head')}</h2>{self._deck_table()}"
             f"<h2>{self._t('print_house_head')}</h2>{self._house()}"

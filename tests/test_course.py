@@ -16,7 +16,6 @@ from kamplib.standings import standing
 from kamplib.teach.examples import (
     bot_game,
     bot_round,
-    drawn_trump,
     explain_trick,
     fantan_picture,
     first_costly_trick,
@@ -32,6 +31,7 @@ from kamplib.teach.examples import (
     trick_picture,
     trump_and_other,
     trump_choice_moment,
+    trump_of_game,
     try_move,
 )
 from kamplib.teach.files import record_download
@@ -250,14 +250,26 @@ def test_rule_effect_plays_the_same_deal_both_ways() -> None:
     assert doubled.footer[2] == 2 * doubled.footer[1]
 
 
-def test_drawn_trump_names_the_suit_of_the_trump_round() -> None:
+def test_the_trump_of_a_game_is_said_as_its_rules_find_it() -> None:
+    names = {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"}
     game = Game(["Kari", "Ola", "Siri", "Per"], "sekskamp", seed=32)
     suit = game.deals[game.order.index("trumf")].trump
-    names = {"S": "spar", "H": "hjerter", "D": "ruter", "C": "kløver"}
-    assert drawn_trump(game) == (f"Kortet som ble snudd, var en {names[suit]}, så {names[suit]} "
-                                 "er trumf i trumfrunden.")
+    assert trump_of_game(game) == (f"Kortet som ble snudd, var en {names[suit]}, så "
+                                   f"{names[suit]} er trumf i trumfrunden.")
+    fixed = Game(default_players(), "sjukamp", seed=3)
+    assert trump_of_game(fixed) == "I trumfrunden var spar trumf, for trumfen er fast."
+    assert trump_of_game(fixed, "en") == "In the trump round spades were trumps, for the trump " \
+                                         "is fixed."
+    chosen = Game(default_players(), "sjukamp", {"trump": "dealer"}, seed=3)
+    with pytest.raises(RuleError, match="ikke valgt trumf ennå"):
+        trump_of_game(chosen)  # dealt, but the dealer has not chosen yet
+    play_out(chosen)
+    index = chosen.order.index("trumf")
+    dealer = chosen.players[chosen.deals[index].dealer]
+    assert trump_of_game(chosen) == (f"{dealer} ga i trumfrunden og valgte "
+                                     f"{names[chosen.rounds[index].trump]} som trumf.")
     with pytest.raises(RuleError, match="Femkamp har ingen trumfrunde"):
-        drawn_trump(Game(default_players(), "femkamp", seed=1))
+        trump_of_game(Game(default_players(), "femkamp", seed=1))
 
 
 # -- sentences -------------------------------------------------------------------------------

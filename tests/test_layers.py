@@ -53,6 +53,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
         "kamplib.teach.house_rules", "kamplib.teach.mistakes", "kamplib.teach.narration",
         "kamplib.teach.notes", "kamplib.teach.progress", "kamplib.teach.puzzles",
         "kamplib.teach.query", "kamplib.teach.rating", "kamplib.teach.review",
+        "kamplib.teach.rule_lines",
         "kamplib.teach.scorebook", "kamplib.teach.scoresheet", "kamplib.teach.session",
         "kamplib.teach.site",
         "kamplib.teach.site_map", "kamplib.teach.store", "kamplib.teach.summary",

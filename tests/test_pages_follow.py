@@ -72,3 +72,193 @@ def test_the_sheet_pages_verdict_is_said_once_in_the_pages_language(lang: str, s
                                                                     other: str) -> None:
     text = run_page("notebooks/02-poengark.ipynb", {"lang": lang}).text()
     assert text.count(said) == 1 and other not in text
+
+
+# -- every page under house rules: no rule sentence contradicts the rules in force -------------
+# The engine is the oracle: what a claim says is checked against what the engine does under the
+# page's rules (the deals of whole games, a Fan Tan round's first mover and moves, a Pass trick,
+# the kinds' card values), never against the rules' own fields.
+CHOICES = [
+    {},
+    {"game": "sjukamp", "trump": "dealer", "finale_queen_of_clubs": "4"},
+    {"game": "sekskamp", "trump": "S", "fantan_layout": "sevens", "lang": "en"},
+    {"trump": "draw", "queen_points": "5", "ace_low_in_pass": "true"},
+    {"fantan_opener": "left_of_dealer", "fantan_voluntary_pass": "true", "fantan_deck": "trick",
+     "players": "Ali,Bo,Cy"},
+    {"game": "sjukamp", "trump": "H", "last_round_double": "true", "clubs_take_all_zero": "true"},
+    {"trump": "dealer", "fantan_layout": "sixes_and_sevens", "lang": "en",
+     "players": "Ali,Bo,Cy,Di,Ed"},
+]
+# A page that teaches one rule plays it whatever was chosen, and says so.
+FORCED = {"sekskamp/01-seksere-og-sjuere.ipynb": {"fantan_layout": "sixes_and_sevens"}}
+# Pages whose own text describes every house rule as a possibility: their outputs (the picker,
+# the printout) follow the chosen game, and are checked against it.
+ABOUT_HOUSE_RULES = {"tutorial/09-husregler.ipynb", "notebooks/00-husregler-under-lupen.ipynb"}
+SUITS = {"spar": "S", "hjerter": "H", "ruter": "D", "kløver": "C", "spades": "S",
+         "hearts": "H", "diamonds": "D", "clubs": "C", "♠": "S"}
+_SUIT = r"(spar|hjerter|ruter|kløver|spades|hearts|diamonds|clubs|♠)"
+# What a page may say that a house rule decides: (pattern, topic, value); a group in the
+# pattern is the value (a suit, a number).
+CLAIMS: list[tuple[str, str, str | None]] = [
+    (rf"Trumfen er fast: {_SUIT} er trumf|The trump is fixed: {_SUIT} are trumps", "trump",
+     "fixed"),
+    (rf"I trumfrunden var {_SUIT} trumf, for|In the trump round {_SUIT} were trumps, for",
+     "trump", "fixed"),
+    (rf"{_SUIT} som fast trumf|♠ {_SUIT} er trumf|(?:at|that) {_SUIT} (?:blir trumf|will be)",
+     "trump", "fixed"),
+    (rf"kan du trumfe med {_SUIT}|you may trump with {_SUIT}|^{_SUIT} (?:er|are) trumf?s?\.",
+     "trump", "fixed"),
+    (r"Trumfen trekkes|The trump is drawn|trumffargen trekkes|trukne trumf|Kortet som ble "
+     r"snudd|The card turned up|før kortet er snudd|until the card is turned up|Snu et "
+     r"tilfeldig kort|Turn a random card|Trumfen til den sjette runden trekkes", "trump", "draw"),
+    (r"Giveren velger trumf|The dealer chooses trump|ga i trumfrunden og valgte|dealt the "
+     r"trump round and chose|Er du giver, velg|When you deal, choose", "trump", "dealer"),
+    (rf"(?:Trumf|Trump): {_SUIT}\b", "trump_shown", None),
+    (r"Hver dame i stikkene dine gir \**(\d+)|Each queen in your tricks scores (\d+)|4 damer à "
+     r"(\d+) poeng|4 queens at (\d+)|\+(\d+) per (?:dame|queen)\b", "queen", None),
+    (r"♣Q gir \**(\d+)|♣Q scores (\d+)|kløver dame (?:er )?verdt (\d+)|♣Q (\d+),", "finale_qc",
+     None),
+    (r"[Dd]en som har \**♥7\**,? (?:legger|åpner|begynner)|♥7 (?:begynner|åpner|opens)|"
+     r"[Ww]hoever holds ♥7 (?:begins|lays)", "opener", "seven"),
+    (r"(?:[Ss]pilleren|player) (?:til venstre for giveren|left of the dealer) (?:begynner|"
+     r"begins)", "opener", "left"),
+    (r"seksere og sjuere:|sixes and sevens:|starter sjuerne og sekserne|the sevens and the "
+     r"sixes each|sekseren en bunke ned|the six a pile down", "layout", "sixes_and_sevens"),
+    (r"Kabalen spilles fra sjuerne|Fan Tan builds from the sevens,? as|åpner sjuerne hver sin|the "
+     r"sevens open the suits|sjuerne åpner|En farge åpnes med sjueren|A suit opens with its "
+     r"seven", "layout", "sevens"),
+    (r"Kan du legge, må du legge|If you can lay, you must|kan du legge, må du legge", "must_lay",
+     "yes"),
+    (r"også når du kan legge|even when you could lay", "must_lay", "no"),
+    (r"I stikkrundene er \**ess høyest\**, så konge, dame, knekt, 10 og nedover til 2\.(?! "
+     r"Unntaket)|In the trick rounds ace is high, then [^.]*\.(?! The exception)|"
+     r"spiller ut neste\. Ess er høyest\.|Ess er høyest, også i Pass|leads next\. Ace is high\.|"
+     r"Ace is high, in Pass too",
+     "ace_in_pass", "high"),
+    (r"der har dere valgt at ess er lavest|there you chose ace low|ess lavest i Pass: der|ace "
+     r"low in Pass: there|Ess er høyest, unntatt i Pass|Ace is high, except in Pass",
+     "ace_in_pass", "low"),
+    (r"Alle (\d+) kortene deles ut|All (\d+) cards are dealt", "fantan_cards", None),
+]
+# Sentences that say what is usual, not what is in force.
+USUAL = re.compile(r"Det vanlige i \w+ er: [^.]*\.|What \w+ usually plays: [^.]*\.|Vanligst er "
+                   r"[^.;]*[.;]|Most (?:play|give) [^.;]*[.;]")
+
+
+def _page_rules(path: str, params: dict):
+    from kamplib.teach.choices import read_choices
+    from kamplib.teach.site import page
+
+    choices = read_choices(params)
+    game = choices.game if path in ABOUT_HOUSE_RULES else page(path).game or choices.game
+    rules = choices.rules_for(game)
+    forced = FORCED.get(path)
+    return (rules.with_(**forced) if forced else rules), len(choices.players)
+
+
+def _engine(rules, players: int):
+    """What the engine does under ``rules``, for the claims to be checked against."""
+    from kamplib.cards import Card, parse_card
+    from kamplib.deal import deck_for
+    from kamplib.fantan import playable_mask
+    from kamplib.kinds import KINDS
+    from kamplib.round import new_round
+
+    facts: dict[str, object] = {}
+    names = default_players(4)
+    trumps = [next((d.trump for d in Game(names, rules=rules, seed=s).deals
+                    if KINDS[d.kind].has_trump), "none") for s in range(1, 7)]
+    if "none" in trumps:
+        facts["trump"] = "none"  # no trump round in this game
+    elif all(s is None for s in trumps):
+        facts["trump"] = "dealer"
+    elif len(set(trumps)) == 1:
+        facts["trump"], facts["trump_suit"] = "fixed", trumps[0]
+    else:
+        facts["trump"] = "draw"
+    facts["queen"] = KINDS["damer"].card_value(parse_card("QS"), rules)
+    facts["finale_qc"] = KINDS["finale"].card_value(parse_card("QC"), rules)
+    fantan = make_rules("custom", {**_values(rules), "order": ["fantan"]})
+    seven = parse_card("7H")
+    openers = [g.round for g in (Game(names, rules=fantan, seed=s) for s in range(1, 9))]
+    facts["opener"] = "seven" if all(seven in r.hand(r.to_move) for r in openers) else "left"
+    six = any(c.rank == 6 for c in Card.ALL if playable_mask(0, rules.fantan_layout) & c.bit)
+    facts["layout"] = "sixes_and_sevens" if six else "sevens"
+    facts["must_lay"] = _must_lay(fantan, names)
+    k, a = parse_card("KS"), parse_card("AS")
+    rest = [c for c in Card.ALL if c not in (k, a)]
+    hands: list[list] = [[k], [a], [], []]
+    for c in rest:
+        min(hands, key=len).append(c)
+    pass_round = new_round("pass", names, tuple(sum(c.bit for c in h) for h in hands),
+                           dealer=3, rules=rules, check=False)
+    pass_round.play(k)
+    facts["ace_in_pass"] = "high" if pass_round.wins_now(a) else "low"
+    facts["fantan_cards"] = len(deck_for("fantan", players, rules))
+    return facts
+
+
+def _values(rules) -> dict:
+    from dataclasses import fields
+
+    return {f.name: getattr(rules, f.name) for f in fields(rules) if f.name not in ("game",
+                                                                                  "order")}
+
+
+def _must_lay(fantan, names) -> str:
+    """"yes" when the engine never offers a pass to a player who can lay a card."""
+    from kamplib.moves import PASS
+
+    for seed in range(1, 4):
+        rnd = Game(names, rules=fantan, seed=seed).round
+        for _ in range(30):
+            if rnd.is_over:
+                break
+            legal = rnd.legal_moves()
+            if PASS in legal and len(legal) > 1:
+                return "no"
+            rnd.play(legal[-1])
+    return "yes"
+
+
+def _claims(text: str):
+    text = USUAL.sub(" ", text)
+    for line in text.splitlines():
+        for pattern, topic, value in CLAIMS:
+            for m in re.finditer(pattern, line, flags=re.M):
+                found = next((g for g in m.groups() if g), None)
+                yield topic, value, found, m.group(0)
+
+
+def _contradictions(path: str, params: dict, page) -> list[str]:
+    rules, players = _page_rules(path, params)
+    facts = _engine(rules, players)
+    out = []
+    for cell in page.cells:
+        if cell.kind == "markdown" and path in ABOUT_HOUSE_RULES:
+            continue
+        for topic, value, found, said in _claims(cell.text):
+            if topic == "trump":
+                ok = facts["trump"] == value and (value != "fixed" or found is None
+                                                  or SUITS[found] == facts["trump_suit"])
+            elif topic == "trump_shown":  # an example's trump, on the table or in a drill
+                ok = facts["trump"] != "fixed" or SUITS[found] == facts["trump_suit"]
+            elif topic in ("queen", "finale_qc", "fantan_cards"):
+                if topic == "queen" and "andre damer" in said:
+                    continue
+                ok = int(found) == facts[topic]
+            else:
+                ok = facts[topic] == value
+            if not ok:
+                out.append(f"{path} [{cell.index}] «{said}» but the engine: {topic} = "
+                           f"{facts.get(topic)} ({params})")
+    return out
+
+
+@pytest.mark.parametrize("path", [p.path for p in __import__("kamplib.teach.site",
+                                                               fromlist=["SITE"]).SITE])
+def test_no_rule_sentence_contradicts_the_rules_in_force(path: str) -> None:
+    found = []
+    for params in CHOICES:
+        found += _contradictions(path, params, run_page(path, params))
+    assert found == []

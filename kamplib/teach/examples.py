@@ -32,7 +32,7 @@ __all__ = [
     "rule_effect", "explain_trick",
     "first_trick_with_discard", "first_costly_trick", "first_trumped_trick", "must_follow_moment",
     "trump_choice_moment", "trump_and_other", "refused_card", "try_move", "trick_picture",
-    "taken_picture", "table_picture", "hand_picture", "fantan_picture", "drawn_trump",
+    "taken_picture", "table_picture", "hand_picture", "fantan_picture", "trump_of_game",
 ]
 
 register({
@@ -60,6 +60,12 @@ register({
                        "en": "The card turned up makes {suit} trumps in the trump round."},
     "ex_no_round": {"nb": "I {game} spilles ikke {round_kind}",
                     "en": "{game} does not play {round_kind}"},
+    "ex_fixed_trump": {"nb": "I trumfrunden var {suit} trumf, for trumfen er fast.",
+                       "en": "In the trump round {suit} were trumps, for the trump is fixed."},
+    "ex_chosen_trump": {"nb": "{dealer} ga i trumfrunden og valgte {suit} som trumf.",
+                        "en": "{dealer} dealt the trump round and chose {suit} as trumps."},
+    "ex_trump_not_chosen": {"nb": "Giveren i {game} har ikke valgt trumf ennå",
+                            "en": "The dealer in {game} has not chosen trumps yet"},
     "ex_no_trump_round": {"nb": "{game} har ingen trumfrunde", "en": "{game} has no trump round"},
     "ex_usual": {"nb": "Vanlige regler", "en": "Usual rules"},
     "ex_house": {"nb": "Med husregelen", "en": "With the house rule"},
@@ -207,12 +213,15 @@ def must_follow_moment(kind: str = "pass", seed: int = 1, level: str = "random",
 def trump_choice_moment(seed: int = 1, rules: Rules | Mapping[str, Any] | None = None,
                         game: str = "sekskamp", level: str = "random") -> Round:
     """A trump round stopped where the player to move cannot follow suit and holds a trump and
-    another card: trumping is allowed, and so is throwing the other card."""
-    full = bot_round("trumf", seed, None, level, rules, game=game)
-    for count in range(1, len(full.history)):
-        rnd = full.replayed(count)
-        if rnd.trick and trump_and_other(rnd) is not None:
-            return rnd
+    another card: trumping is allowed, and so is throwing the other card.  The deal of
+    ``seed``, or when it has no such moment under these rules (another trump), the next seed's
+    that has."""
+    for tried in range(seed, seed + 20):
+        full = bot_round("trumf", tried, None, level, rules, game=game)
+        for count in range(1, len(full.history)):
+            rnd = full.replayed(count)
+            if rnd.trick and trump_and_other(rnd) is not None:
+                return rnd
     raise RuleError("ex_no_moment")
 
 
@@ -303,10 +312,19 @@ def fantan_picture(rnd: Round, moves: int | None = None, lang: str = "nb") -> Ht
     return Html(fantan_table_html(shown, lang=lang))
 
 
-def drawn_trump(game: Game, lang: str = "nb") -> str:
-    """Which suit the game's trump round got (drawn, fixed or chosen), in one sentence."""
-    for deal in game.deals:
-        if kind_of(deal.kind).has_trump and deal.trump:
-            suit = SuitName(deal.trump)
-            return t("ex_drawn_trump", lang, suit=suit)
+def trump_of_game(game: Game, lang: str = "nb") -> str:
+    """Which suit the game's trump round got, said as the rules found it: the card turned up,
+    the fixed suit, or the dealer's choice (a round the dealer has not chosen for yet is
+    played first)."""
+    for i, deal in enumerate(game.deals):
+        if not kind_of(deal.kind).has_trump:
+            continue
+        if game.rules.trump == "dealer":
+            rnd = game.rounds[i] if i < len(game.rounds) else None
+            if rnd is None or rnd.needs_trump:
+                raise RuleError("ex_trump_not_chosen", game=Phrase(f"game_{game.game}"))
+            return t("ex_chosen_trump", lang, dealer=game.players[deal.dealer],
+                     suit=SuitName(rnd.trump))
+        code = "ex_drawn_trump" if game.rules.trump == "draw" else "ex_fixed_trump"
+        return t(code, lang, suit=SuitName(deal.trump))
     raise RuleError("ex_no_trump_round", game=Phrase(f"game_{game.game}"))

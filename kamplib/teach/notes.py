@@ -15,8 +15,8 @@ from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.round import Round
 
-__all__ = ["Note", "say", "standings", "sheet_check", "score_table", "record_preview",
-           "joined"]
+__all__ = ["Note", "say", "prose", "bullets", "standings", "sheet_check", "score_table",
+           "record_preview", "joined"]
 
 register({
     "note_winner_one": {"nb": "{player} vinner med {points} poeng.",
@@ -38,10 +38,13 @@ class Note(str):
     """Text that a notebook shows as a short paragraph of the page (not as a Python value)."""
 
     html: str = ""
+    box: bool = True  # a note beside the text; False: part of the text itself (:func:`prose`)
 
     def _repr_html_(self) -> str:
         body = self.html or "".join(f"<p style='margin:4px 0'>{escape(line)}</p>"
                                     for line in self.splitlines() if line.strip())
+        if not self.box:
+            return f"<div class='kamp-prose'>{body}</div>"  # the page's own colours
         return (f"<div class='kamp-note' style='border-left:4px solid {color('note-edge')};"
                 f"padding:4px 12px;margin:6px 0;background:{color('note')};"
                 f"color:{color('ink')}'>{body}</div>")
@@ -50,6 +53,23 @@ class Note(str):
 def say(*lines: str) -> Note:
     """Sentences for the page: each argument is one paragraph."""
     return Note("\n".join(str(line) for line in lines))
+
+
+def prose(*paragraphs: str) -> Note:
+    """Sentences that are part of the page's own text (a rule as the learner's choices make
+    it): paragraphs like the page's, not a box beside them."""
+    note = Note("\n".join(str(p) for p in paragraphs))
+    note.html = "".join(f"<p>{escape(str(p))}</p>" for p in paragraphs if str(p).strip())
+    note.box = False
+    return note
+
+
+def bullets(*items: str) -> Note:
+    """A list in the page's own text, one item a line."""
+    note = Note("\n".join(str(i) for i in items))
+    note.html = "<ul>" + "".join(f"<li>{escape(str(i))}</li>" for i in items) + "</ul>"
+    note.box = False
+    return note
 
 
 def joined(names: Sequence[str], lang: str = "nb") -> str:

@@ -85,8 +85,8 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     (
         "sekskamp/02-trukket-trumf.ipynb",
         "sekskamp",
-        "Den trukne trumfen og trumfrunden",
-        "The drawn trump and the trump round",
+        "Trumfen og trumfrunden",
+        "Trumps and the trump round",
     ),
     (
         "sekskamp/03-anna-og-bjorn.ipynb",
@@ -115,8 +115,8 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     (
         "sjukamp/02-trumf-med-spar.ipynb",
         "sjukamp",
-        "Trumf med spar",
-        "Trumps with spades",
+        "Trumfrunden",
+        "The trump round",
     ),
     (
         "sjukamp/03-finalen.ipynb",
