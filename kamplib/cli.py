@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from kamplib.errors import KampError, RecordError, RuleError, SheetError, given, printable
 from kamplib.i18n import LANGS, ByteSize, register, t
 from kamplib.rules import GAME_NAMES
-from kamplib.seating import DEFAULT_NAMES, TABLE_SIZES, default_players
+from kamplib.seating import DEFAULT_NAMES, TABLE_SIZES, default_players, player_count_error
 from kamplib.text_table import text_table
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _players(text: str | None) -> list[str] | None:
     text = text.strip()
     if text.isascii() and text.isdigit():
         if len(text) > 3:
-            raise RuleError("player_count", count=given(text, 12))
+            raise player_count_error(given(text, 12))
         return list(default_players(int(text)))
     return [p.strip() for p in text.split(",")]
 
@@ -120,7 +120,8 @@ def _game_options(p: argparse.ArgumentParser, *, game_default: str | None = "fem
     p.add_argument("--game", choices=GAME_NAMES, default=game_default,
                    help="femkamp, sekskamp, sjukamp or custom (with --rule order=…)")
     p.add_argument("--players", default=None,
-                   help="names in clockwise order, e.g. Kari,Ola,Siri,Per (or a count 3–5)")
+                   help="names in clockwise order, e.g. Kari,Ola,Siri,Per (or a count "
+                        f"{TABLE_SIZES[0]}–{TABLE_SIZES[-1]})")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a house rule, e.g. queen_points=5 (repeatable)")

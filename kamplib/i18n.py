@@ -231,8 +231,8 @@ register({
         "en": "'{text}' is not a suit; use S, H, D, C or ♠ ♥ ♦ ♣",
     },
     "player_count": {
-        "nb": "Spillet trenger 3 til 5 spillere, ikke {count}",
-        "en": "These games need 3 to 5 players, not {count}",
+        "nb": "Spillet trenger {fewest} til {most} {most:spiller|spillere}, ikke {count}",
+        "en": "These games need {fewest} to {most} {most:player|players}, not {count}",
     },
     "player_names": {
         "nb": "Spillerne skrives som en liste med navn i rekkefølge med klokka, ikke {names}",

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TABLE_SIZES", "DEFAULT_NAMES", "SEVEN_OF_HEARTS", "MAX_NAME_LENGTH", "default_players",
-    "check_players", "normal_name",
+    "check_players", "normal_name", "player_count_error",
     "dealer_of_round", "left_of", "first_leader", "fantan_opener", "first_to_act",
     "Opener", "opener_of", "opening_card",
 ]
@@ -38,10 +38,15 @@ DEFAULT_NAMES: tuple[str, ...] = ("Kari", "Ola", "Siri", "Per", "Anna")
 SEVEN_OF_HEARTS = parse_card("7H")
 
 
+def player_count_error(count: object) -> RuleError:
+    """The refusal of a table of ``count`` players, naming the sizes that can play."""
+    return RuleError("player_count", count=count, fewest=TABLE_SIZES[0], most=TABLE_SIZES[-1])
+
+
 def default_players(count: int = 4) -> tuple[str, ...]:
     """The first ``count`` default names (a table size is checked)."""
     if count not in TABLE_SIZES or isinstance(count, bool):
-        raise RuleError("player_count", count=count)
+        raise player_count_error(count)
     return DEFAULT_NAMES[:count]
 
 
@@ -77,7 +82,7 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise RuleError("player_names", names=given(players))
     if len(players) not in TABLE_SIZES:
-        raise RuleError("player_count", count=len(players))
+        raise player_count_error(len(players))
     names = tuple(_check_name(p) for p in players)
     seen: set[str] = set()
     for name in names:

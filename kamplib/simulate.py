@@ -26,7 +26,7 @@ from kamplib.game import Game
 from kamplib.i18n import register, t
 from kamplib.kinds import KINDS, Family
 from kamplib.rules import Rules, make_rules
-from kamplib.seating import check_players, default_players
+from kamplib.seating import TABLE_SIZES, check_players, default_players
 
 if TYPE_CHECKING:  # the tables need pandas; the games themselves do not (play_chunk)
     import pandas as pd
@@ -54,8 +54,9 @@ register({
         "en": "The number of games must be a whole number of at least 1, not {value}",
     },
     "sim_players": {
-        "nb": "Spillere oppgis som et antall (3–5) eller en liste med navn, ikke {value}",
-        "en": "Players are given as a count (3–5) or a list of names, not {value}",
+        "nb": "Spillere oppgis som et antall ({fewest}–{most}) eller en liste med navn, ikke "
+              "{value}",
+        "en": "Players are given as a count ({fewest}–{most}) or a list of names, not {value}",
     },
     "sim_workers": {
         "nb": "Antall prosesser må være et helt tall fra 1 og oppover, ikke {value}",
@@ -216,7 +217,8 @@ def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
         return list(default_players(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleError("sim_players", value=repr(players))
+        raise RuleError("sim_players", value=repr(players), fewest=TABLE_SIZES[0],
+                        most=TABLE_SIZES[-1])
     return list(check_players(players))
 
 

@@ -18,7 +18,7 @@ from kamplib.fantan import (
     opens_with_seven,
     playable_mask,
 )
-from kamplib.kinds import Family
+from kamplib.kinds import KINDS, Family
 from kamplib.moves import Entry, Move
 from kamplib.round import Round
 from kamplib.rules import Rules
@@ -90,6 +90,11 @@ class PlayerView:
             return frozenset()
         mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
         return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
+
+    @property
+    def pass_cost(self) -> int:
+        """The points a pass costs in this round (:attr:`kamplib.round.Round.pass_cost`)."""
+        return KINDS[self.kind].pass_value * self.multiplier
 
     def next_cards(self) -> frozenset[Card]:
         """What :meth:`kamplib.round.Round.next_cards` says, from the table alone: in Fan Tan

@@ -63,6 +63,19 @@ def test_forgotten_minus_in_grand() -> None:
     [problem] = sheet.problems()
     assert problem.code == "sheet_grand_positive" and problem.player == "Kari"
     assert "minustegnet" in problem.message("nb")
+    assert "hvert stikk minus ett poeng" in problem.message("nb")
+
+
+def test_forgotten_minus_in_a_doubled_grand_says_what_a_trick_is_worth_there() -> None:
+    # the points per trick come from the kind and the doubling, not from the sentence
+    sheet = ScoreSheet(["A", "B", "C"], "custom", {"order": ["pass", "grand"],
+                                                 "last_round_double": True})
+    sheet.add_row("pass", [5, 6, 6])
+    sheet.add_row("grand", [10, -16, -18])
+    [problem] = sheet.problems()
+    assert problem.code == "sheet_grand_positive_many"
+    assert "hvert stikk minus 2 poeng" in problem.message("nb")
+    assert "every trick here is minus 2 points" in problem.message("en")
 
 
 def test_damer_steps_and_sum_with_queen_points_five() -> None:

@@ -12,6 +12,7 @@ from kamplib import ChooseTrump, Game
 from kamplib.cards import SUITS, parse_card
 from kamplib.errors import IllegalMove, KampError, RecordError
 from kamplib.record import write_record
+from kamplib.round import deal_round
 from kamplib.teach.narration import round_lines
 from kamplib.teach.session import TableSession, default_names
 from kamplib.teach.summary import game_summary, round_summary
@@ -58,12 +59,23 @@ def test_narration_says_how_each_card_was_played_and_who_took_the_trick() -> Non
     assert [line.text() for line in lines] == [line.text() for line in round_lines(s.round)]
 
 
+def test_a_pass_in_a_doubled_fantan_round_is_said_at_its_cost() -> None:
+    rnd = deal_round("fantan", ["Kari", "Ola", "Siri", "Per"], seed=4, multiplier=2)
+    rng = random.Random(4)
+    while not rnd.is_over:
+        rnd.play(rng.choice(rnd.legal_moves()))
+    assert rnd.pass_cost == 2 and sum(rnd.passes) > 0
+    said = [line.text("nb") for line in round_lines(rnd) if line.what == "passed"]
+    assert len(said) == sum(rnd.passes) and all(s.endswith("(2 poeng).") for s in said)
+
+
 def test_fantan_log_says_who_laid_what_and_who_passed() -> None:
     s = TableSession.one_round("fantan", seed=4)
     play_round(s)
     texts = [line.text() for line in s.lines()]
     assert any(" la ♥7." in x for x in texts)
     assert any(x.endswith("sa pass (1 poeng).") for x in texts)
+    assert any(x.endswith("passed (1 point).") for x in (line.text("en") for line in s.lines()))
     assert any("er tom for kort og får 0 poeng for runden" in x for x in texts)
     assert not any("fantan" in x for x in texts)
 

@@ -254,7 +254,7 @@ FANTAN_DIMENSIONS = ("pass", "opens", "beyond", "own")
 
 def _fantan_features(table: Table, move: Move) -> dict[str, Feature]:
     view = table.view
-    cost = KINDS[view.kind].pass_value * view.multiplier
+    cost = view.pass_cost
     card = card_of(move)
     if card is None:
         code = "c_pass_holds" if len(view.legal) > 1 else "c_pass_costs"

@@ -96,7 +96,7 @@ def describe(sit: Situation, move: Move) -> Fact:
 
 def _describe_fantan(sit: Situation, move: Move) -> Fact:
     if move == PASS:
-        return Fact("fact_ft_pass_choice", {}, AGAINST)
+        return Fact("fact_ft_pass_choice", {"points": sit.pass_cost}, AGAINST)
     card: Card = move  # type: ignore[assignment]
     chain, reach, gift = _fantan_value(sit, card)
     if chain:

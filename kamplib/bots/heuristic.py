@@ -249,7 +249,7 @@ def _fantan_value(sit: Situation, card: Card) -> tuple[int, int, int]:
 def _fantan(sit: Situation) -> Choice:
     cards = [m for m in sit.legal if m != PASS]
     if not cards:
-        return PASS, "why_ft_pass", {}
+        return PASS, "why_ft_pass", {"points": sit.pass_cost}
     if len(cards) == 1 and len(sit.legal) == 1:
         return cards[0], "why_only_move", {"card": cards[0]}
     values = [_fantan_value(sit, c) for c in cards]

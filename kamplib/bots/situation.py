@@ -25,7 +25,7 @@ class Situation:
 
     __slots__ = ("kind", "family", "wants_tricks", "rules", "n", "seat", "hand", "legal", "trick",
                  "led", "winning", "trump", "played", "in_play", "ace_low", "laid", "playable",
-                 "needs_trump", "values", "keys")
+                 "needs_trump", "values", "keys", "pass_cost")
 
     kind: str
     family: Family  # trick round or Fan Tan
@@ -45,6 +45,7 @@ class Situation:
     laid: int
     playable: int
     needs_trump: bool
+    pass_cost: int  # what a pass costs (Fan Tan; 0 elsewhere)
     values: tuple[int, ...]  # what each card (by index) costs whoever takes it, tricks aside
     keys: tuple[int, ...]  # each card's strength within its suit (by index)
 
@@ -86,6 +87,7 @@ def _new(kind: str, family: Family, ace_low: bool, rules: Rules, n: int, seat: i
     sit.ace_low = ace_low
     sit.laid = sit.playable = 0
     sit.needs_trump = False
+    sit.pass_cost = 0
     sit.values = _values(kind, rules)
     sit.keys = _strengths(ace_low, -1, -1)
     return sit
@@ -117,6 +119,7 @@ def from_view(view: PlayerView) -> Situation:
     sit.played = mask_of(view.played)
     sit.in_play = ALL_MASK & ~mask_of(view.out_of_play)
     if view.family is Family.FANTAN:
+        sit.pass_cost = view.pass_cost
         sit.laid = mask_of(view.laid)
         sit.playable = mask_of(view.playable)
         return sit
@@ -146,6 +149,7 @@ def from_round(rnd: Round, seat: int) -> Situation:
         _IN_PLAY[rnd.deal] = in_play
     sit.in_play = in_play
     if rnd.family is Family.FANTAN:
+        sit.pass_cost = rnd.pass_cost
         sit.laid = rnd.laid  # type: ignore[attr-defined]
         sit.played = rnd.laid  # type: ignore[attr-defined]
         sit.playable = rnd.playable & rnd.in_play  # type: ignore[attr-defined]

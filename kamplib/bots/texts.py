@@ -142,8 +142,8 @@ register({
     },
     # --- Fan Tan ----------------------------------------------------------------------------
     "why_ft_pass": {
-        "nb": "Du har ingen kort som passer inn: pass (det koster 1 poeng)",
-        "en": "No card of yours fits: pass (it costs 1 point)",
+        "nb": "Du har ingen kort som passer inn: pass (det koster {points} poeng)",
+        "en": "No card of yours fits: pass (it costs {points} {points:point|points})",
     },
     "why_ft_run": {
         "nb": "Legg {card}: du har selv {count} kort lenger ut i den rekka",
@@ -232,8 +232,8 @@ register({
         "en": "{card} opens a new place in the row for the others",
     },
     "fact_ft_pass_choice": {
-        "nb": "Et pass koster 1 poeng, men holder kortene dine tilbake",
-        "en": "A pass costs 1 point but keeps your cards back",
+        "nb": "Et pass koster {points} poeng, men holder kortene dine tilbake",
+        "en": "A pass costs {points} {points:point|points} but keeps your cards back",
     },
     # --- the coach's reasons: what tells a move from the recommended one on the table -------
     # (kamplib.bots.contrast; each phrase has the move's own card as its subject)

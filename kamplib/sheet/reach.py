@@ -64,7 +64,9 @@ class Allowed:
                 return "sheet_fantan_negative", {}
             return ("sheet_not_even", {}) if v % m else None
         if kind.wants_tricks and v > 0:
-            return "sheet_grand_positive", {}
+            per_trick = -kind.trick_value * m  # what each trick takes off: the kind says so
+            return ("sheet_grand_positive" if per_trick == 1 else "sheet_grand_positive_many",
+                    {"per_trick": per_trick})
         if kind.trick_value and abs(v) > self.params["tricks"] * abs(kind.trick_value) * m:
             return "sheet_tricks_range", {}
         # a score the cards would give but a bonus rule turns into another (all the clubs

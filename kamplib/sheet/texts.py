@@ -59,6 +59,12 @@ register({
         "en": "{player} has {value}, but every trick here is minus one point, so the score "
               "cannot be above 0 (a forgotten minus sign?)",
     },
+    "sheet_grand_positive_many": {
+        "nb": "{player} har {value}, men her gir hvert stikk minus {per_trick} poeng, så tallet "
+              "kan ikke være over 0 (har du glemt minustegnet?)",
+        "en": "{player} has {value}, but every trick here is minus {per_trick} "
+              "{per_trick:point|points}, so the score cannot be above 0 (a forgotten minus sign?)",
+    },
     "sheet_cell_range": {
         "nb": "{player} har {value}, men i {kind} får én spiller fra {low} til {high} "
               "poeng{double}",

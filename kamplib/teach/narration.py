@@ -136,7 +136,8 @@ def _line(moment: Moment, seat: int, player: str, move: Move | None, what: str,
 def _action_line(moment: Moment, rnd: Round, seat: int, player: str, move: Move) -> Line:
     if move is PASS:
         code = "teach_passed" if moment.forced_pass else "teach_passed_free"
-        return _line(moment, seat, player, move, "passed", Phrase(code, player=player))
+        return _line(moment, seat, player, move, "passed",
+                     Phrase(code, player=player, points=rnd.pass_cost))
     if type(move) is ChooseTrump:
         return _line(moment, seat, player, move, "chose_trump",
                      Phrase("teach_chose_trump", player=player, suit=SuitName(move.suit)))

@@ -24,7 +24,7 @@ from kamplib.i18n import ByteSize, KindName, Phrase, t
 from kamplib.moves import PASS, Move
 from kamplib.round import Round
 from kamplib.rules import Rules, make_rules, parse_kind
-from kamplib.seating import TABLE_SIZES, check_players
+from kamplib.seating import TABLE_SIZES, check_players, player_count_error
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.teach.narration import Line, before, narrate
 from kamplib.teach.review import Judgement, judge
@@ -42,7 +42,7 @@ def default_names(players: int | Sequence[str], learner: int, lang: str = "nb") 
     """Names for the table: the learner is «Du» (you), the bots get ordinary names."""
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in TABLE_SIZES:
-            raise RuleError("player_count", count=players)
+            raise player_count_error(players)
         others = iter(BOT_NAMES)
         me = t("teach_you_name", lang)
         return tuple(me if i == learner else next(others) for i in range(players))

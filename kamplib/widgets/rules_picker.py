@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from kamplib.draw.display import MUTED
 from kamplib.errors import KampError, RuleError
-from kamplib.i18n import LANGS, register, t
+from kamplib.i18n import register, t
 from kamplib.kinds import KINDS, parse_kind
 from kamplib.rules import (
     GAME_NAMES,
@@ -30,7 +30,7 @@ from kamplib.rules import (
     rule_help,
     rules_in_play,
 )
-from kamplib.seating import check_players
+from kamplib.seating import TABLE_SIZES, check_players
 from kamplib.teach.choices import Choices, current, set_current
 from kamplib.teach.house_rules import game_option, rule_name, rules_summary, value_label
 from kamplib.widgets.base import Looks, Messages, guarded, html_box
@@ -44,8 +44,8 @@ def _field(looks: Looks, kind: type[widgets.DOMWidget]) -> dict[str, Any]:
     return looks.of(kind, width="16em", max_width="100%")
 
 register({
-    "picker_players_help": {"nb": "3 til 5 navn med klokka, skilt med komma",
-                            "en": "3 to 5 names clockwise, separated by commas"},
+    "picker_players_help": {"nb": "{fewest} til {most} navn med klokka, skilt med komma",
+                            "en": "{fewest} to {most} names clockwise, separated by commas"},
     "picker_order_help": {"nb": "Rundene skilt med komma, for eksempel {example}",
                           "en": "The rounds separated by commas, for example {example}"},
     "picker_not_a_round": {"nb": "«{value}» er ikke en runde; rundene heter {allowed}",
@@ -55,26 +55,18 @@ register({
 })
 
 
-def _kind_words() -> dict[str, str]:
-    """Every name a learner may write for a round (either language, any case)."""
-    return {KINDS[k].name(lang).lower(): k for k in KINDS for lang in LANGS}
-
-
 def parse_order(text: str, lang: str = "nb") -> tuple[str, ...]:
-    """``Pass, Kløver, Grand`` (either language, or the record names) as a list of kinds."""
-    words = _kind_words()
+    """``Pass, Kløver, Grand`` (either language, or the record names) as a list of kinds: the
+    engine's :func:`~kamplib.kinds.parse_kind` reads each name."""
     kinds = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        kind = words.get(part.lower())
-        if kind is None:
-            try:
-                kind = parse_kind(part)
-            except KampError:
-                raise RuleError("picker_not_a_round", value=part, allowed=", ".join(
-                    KINDS[k].name(lang) for k in KINDS)) from None
-        kinds.append(kind)
+        try:
+            kinds.append(parse_kind(part))
+        except KampError:
+            raise RuleError("picker_not_a_round", value=part, allowed=", ".join(
+                KINDS[k].name(lang) for k in KINDS)) from None
     if not kinds:
         raise RuleError("picker_no_rounds")
     return tuple(kinds)
@@ -111,8 +103,10 @@ class RulesPicker(widgets.VBox):
             options=[(game_option(g, lang), g) for g in GAME_NAMES], value=start.game,
             **_field(looks, widgets.Dropdown))
         self.game_input.add_class("kamp-game")
+        players_help = t("picker_players_help", lang, fewest=TABLE_SIZES[0],
+                         most=TABLE_SIZES[-1])
         self.players_input = widgets.Text(
-            value=", ".join(names), placeholder=t("picker_players_help", lang),
+            value=", ".join(names), placeholder=players_help,
             continuous_update=False, **_field(looks, widgets.Text))
         self.players_input.add_class("kamp-players")
         self.order_input = widgets.Text(continuous_update=False,
@@ -123,7 +117,7 @@ class RulesPicker(widgets.VBox):
         example = _order_text(make_rules("femkamp").order[:3], lang)
         rows = [self._row(t("word_game", lang), self.game_input, ""),
                 self._row(t("word_players", lang), self.players_input,
-                          t("picker_players_help", lang)),
+                          players_help),
                 self._row(rule_name("order", lang), self.order_input, " ".join([
                     rule_help("order", lang) + ".",
                     t("picker_order_help", lang, example=example)]))]
