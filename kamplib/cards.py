@@ -11,7 +11,7 @@ in :class:`Card` objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from kamplib.errors import CardError
 from kamplib.i18n import card_name
@@ -104,7 +104,7 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (_card_by_index, (self.index,))
 
     def name(self, lang: str = "nb") -> str:

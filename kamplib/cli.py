@@ -27,6 +27,7 @@ from kamplib.seating import DEFAULT_NAMES, TABLE_SIZES, default_players, player_
 from kamplib.text_table import text_table
 
 if TYPE_CHECKING:
+    from kamplib.game import Game
     from kamplib.sheet import ScoreSheet
     from kamplib.simulate import SimulationResult
 
@@ -207,7 +208,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _new_game(args: argparse.Namespace):  # -> Game
+def _new_game(args: argparse.Namespace) -> Game:
     from kamplib.game import Game
 
     players = _players(args.players) or list(DEFAULT_NAMES[:4])

@@ -572,7 +572,8 @@ def _rating(table: Table, v: Verdict, mv: MoveVerdict, contrasted: Said | None,
             shared: bool) -> MoveRating:
     sit = table.sit
     move, best = mv.move, v.best
-    judged: Any
+    why: Phrase | Said
+    judged: Phrase | Said | None
     if v.forced:
         fact = describe(sit, move)
         why = Phrase(fact.code, **fact.params)

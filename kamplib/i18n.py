@@ -134,7 +134,7 @@ class _Wording(string.Formatter):
             return one if _is_one(value) else other
         if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
             return number_text(value)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _WORDING = _Wording()

@@ -214,7 +214,7 @@ class Printable:
             least = min(k.pass_value, k.card_left_value) * round_multiplier(self.rules, index)
             return self._t("print_check_fantan", least=least)
         points = _points_in_play(kind, self.n, self.rules, round_multiplier(self.rules, index))
-        return _e(number_text(points))
+        return _e(number_text(points or 0))  # a trick round always has its points in play
 
     def _deck_table(self) -> str:
         rows = []

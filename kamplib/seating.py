@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, overload
 
 from kamplib.cards import Card, parse_card
 from kamplib.errors import RuleError, given
@@ -56,14 +56,18 @@ MAX_NAME_LENGTH = 30
 _APPROVED_TABLES: set[tuple[str, ...]] = set()  # tables already checked (games, playouts)
 
 
-def normal_name(name: Any) -> Any:
+@overload
+def normal_name(name: str) -> str: ...
+@overload
+def normal_name(name: object) -> object: ...
+def normal_name(name: object) -> object:
     """A name in its one spelling (Unicode NFC: ``Å`` typed as A + ring is ``Å``); anything
     that is not text is left for :func:`check_players` to refuse.  Records and score sheets
     match names through this, so two spellings of one name are one player."""
     return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
 
 
-def check_players(players: Sequence[str]) -> tuple[str, ...]:
+def check_players(players: object) -> tuple[str, ...]:
     """3 to 5 distinct names in clockwise order, each in its one spelling (NFC).
 
     A name is text, not empty, without spaces at its ends, at most :data:`MAX_NAME_LENGTH`
@@ -72,7 +76,8 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     word for a pass.  Two names that look the same are refused as one name twice.  The checked
     names are returned normalised.
     """
-    if type(players) in (tuple, list):  # a table already checked (a game's, a playout's)
+    # a table already checked (a game's, a playout's)
+    if isinstance(players, (tuple, list)) and type(players) in (tuple, list):
         try:
             table = tuple(players)
             if table in _APPROVED_TABLES:
@@ -94,7 +99,7 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def _check_name(name: Any) -> str:
+def _check_name(name: object) -> str:
     if not isinstance(name, str):
         raise RuleError("player_name_not_text", value=given(name))
     if len(name) > 4 * MAX_NAME_LENGTH:  # no need to look at every character of a book

@@ -415,15 +415,17 @@ class Site:
     def render(self, notebook: str) -> str:
         """The page of one published notebook."""
         nb = json.loads((self.repo / notebook).read_text(encoding="utf-8"))
-        body, cells = [], []
+        body: list[str] = []
+        cells: list[str] = []
         from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+        def linked(m: re.Match[str]) -> str:
+            return f'{m[1]}={m[2]}{html.escape(self.link(html.unescape(m[3]), notebook))}{m[2]}'
+
         for cell in nb["cells"]:
             source = "".join(cell["source"])
             if cell["cell_type"] == "markdown":
-                rendered = markdown2html_mistune(source)
-                rendered = HREF.sub(lambda m, nb_=notebook: (
-                    f'{m[1]}={m[2]}{html.escape(self.link(html.unescape(m[3]), nb_))}{m[2]}'),
-                    rendered)
+                rendered = HREF.sub(linked, markdown2html_mistune(source))
                 body.append(f'<div class="kamp-md">{rendered}</div>')
             elif cell["cell_type"] == "code" and source.strip():
                 body.append(self._place(len(cells)))

@@ -25,6 +25,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 TOP, NAV = "kamp-top", "course-nav"
 NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
@@ -44,7 +45,7 @@ def site_pages(root: Path = ROOT) -> list[str]:
     return pages
 
 
-def title_of(nb: dict, path: str) -> str:
+def title_of(nb: dict[str, Any], path: str | Path) -> str:
     """The text of the notebook's first ``# heading`` (the file name when there is none)."""
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":

@@ -53,8 +53,8 @@ def compile_archive(source: str, target: str, prefix: str) -> None:
                 except SyntaxError:
                     pass  # a file that is not Python 3.14 (a template, old code): keep it
                 else:
-                    data = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data),
-                                                       False)
+                    data = bootstrap._code_to_hash_pyc(  # type: ignore[attr-defined]  # private
+                        code, importlib.util.source_hash(data), False)
                     name += "c"
             out = zipfile.ZipInfo(name, info.date_time)
             out.compress_type = zipfile.ZIP_DEFLATED

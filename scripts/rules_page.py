@@ -26,6 +26,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import kamplib.printable  # noqa: F401  (registers the printable page's texts, used below)
@@ -71,7 +72,7 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _number(value: int) -> str:
+def _number(value: object) -> str:
     """A score as a reader writes it: a real minus sign."""
     return str(value).replace("-", "−")
 
@@ -186,7 +187,8 @@ def example() -> str:
             for p in sheet.players]
     n = len(sheet.players)
     rows.append(["**Til sammen**"]
-                + [_number(sum(scores.values())) for _, scores in sheet.rows]
+                + [_number(sum(v for v in scores.values() if isinstance(v, int)))
+                   for _, scores in sheet.rows]
                 + [_number(sum(totals.values()))])
     rules = sheet.rules
     must = [_number(points_in_play(k, n, rules)) if KINDS[k].is_trick_round
@@ -199,7 +201,7 @@ def example() -> str:
 
 
 BLOCKS: dict[str, Callable[[], str]] = {
-    **{f"runder:{g}": (lambda g=g: rounds_of(g)) for g in GAMES},
+    **{f"runder:{g}": partial(rounds_of, g) for g in GAMES},
     "kortstokk": deck,
     "poeng": points,
     "dobbel": doubled,

@@ -91,7 +91,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
-    def list_directory(self, path: str | os.PathLike[str]) -> None:  # type: ignore[override]
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404, "No listing here")
         return None
 

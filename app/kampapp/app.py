@@ -225,7 +225,8 @@ class CourseApp(Voila):
         if self.max_kernels > 0:
             return self.max_kernels
         manager = getattr(self, "kernel_manager", None)
-        pooled = manager.pool_capacity() if hasattr(manager, "pool_capacity") else 0
+        pool_capacity = getattr(manager, "pool_capacity", None)
+        pooled = pool_capacity() if pool_capacity is not None else 0
         room = machine_memory_mib() * MEMORY_SHARE - pooled * POOLED_KERNEL_MIB
         return pooled + max(int(room / KERNEL_BUDGET_MIB), 4)
 

@@ -126,7 +126,7 @@ class OwnKernelHandler(KernelHandler):
 class OwnKernelShutdownHandler(VoilaShutdownKernelHandler):
     """``POST /voila/api/shutdown/<id>`` (the page says goodbye): for the owner only."""
 
-    async def prepare(self) -> None:  # type: ignore[override]
+    async def prepare(self) -> None:
         await super().prepare()
         if not await owns(self, path_kernel(self)):
             raise tornado.web.HTTPError(404)
@@ -135,12 +135,12 @@ class OwnKernelShutdownHandler(VoilaShutdownKernelHandler):
 class OwnKernelSocket(VoilaKernelWebsocketHandler):
     """The kernel's websocket: for the owner only; a socket that speaks keeps the kernel."""
 
-    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def get(self, kernel_id: str) -> None:
         if not await owns(self, kernel_id):
             raise tornado.web.HTTPError(404)
         await super().get(kernel_id)
 
-    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def open(self, kernel_id: str) -> None:
         self.kernel_manager.socket_opened(kernel_id, self)
         await super().open(kernel_id)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, unquote, urlencode
 
 import tornado.web
@@ -24,7 +24,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from kamplib.teach.choices import THEMES  # the looks a page offers; any other is dropped
 
 from .guard import client_address, cookie_user
-from .kernels import CURRENT_TICKET, Full
+from .kernels import CURRENT_TICKET, Full, KernelLifecycle
 from .texts import page_lang, text
 
 PAGE_TEMPLATE = "voila/templates/kamp/kamp-page.html"  # found whatever the template
@@ -198,7 +198,8 @@ class PageThereHandler(JupyterHandler):
     browser (the owner's cookie and xsrf token; anything else is the same 404 as no kernel)."""
 
     async def post(self, kernel_id: str) -> None:
-        there = self.kernel_manager.page_is_there(kernel_id, await cookie_user(self))
+        manager = cast(KernelLifecycle, self.kernel_manager)  # the app's manager (kernels.py)
+        there = manager.page_is_there(kernel_id, await cookie_user(self))
         self.set_status(204 if there else 404)
         self.finish()
 

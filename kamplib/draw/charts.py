@@ -62,7 +62,7 @@ def _nice_top(value: float) -> float:
     each of which halves into a number as round."""
     if value <= 0:
         return 1.0
-    power = 10 ** math.floor(math.log10(value))
+    power = 10.0 ** math.floor(math.log10(value))
     return next(step * power for step in (1, 2, 3, 4, 5, 6, 8, 10) if step * power >= value)
 
 

@@ -48,15 +48,17 @@ def parse_score(value: Any) -> Score:
         if value.is_integer() and abs(value) < 10**MAX_SCORE_DIGITS:
             return int(value)
         return repr(value)
-    if not isinstance(value, str):
+    if isinstance(value, str):
+        typed = value
+    else:
         try:
-            value = str(value)
+            typed = str(value)
         except Exception:  # a value that cannot even say what it is
             return given(value)
-    text = value.strip()
+    text = typed.strip()
     if not text:
         return None
     match = NUMBER.fullmatch(text.translate(MINUS_SIGNS))
     if match and len(match[2]) <= MAX_SCORE_DIGITS:
         return -int(match[2]) if match[1] == "-" else int(match[2])
-    return value
+    return typed

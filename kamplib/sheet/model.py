@@ -109,9 +109,9 @@ class ScoreSheet:
             raise SheetError("sheet_no_row", number=number, count=len(self.rows))
         return self.rows[row]
 
-    def _player(self, player: str) -> str:
+    def _player(self, player: object) -> str:
         name = normal_name(player)
-        if name not in self.players:
+        if not isinstance(name, str) or name not in self.players:
             raise SheetError("bad_seat", player=given(player), players=", ".join(self.players))
         return name
 

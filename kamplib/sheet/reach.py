@@ -10,10 +10,11 @@ from math import gcd
 from typing import Any
 
 from kamplib.cards import cards_of
+from kamplib.deal import cards_in_play, tricks_in_play
 from kamplib.i18n import KindName, has
 from kamplib.kinds import RoundKind, kind_of
 from kamplib.rules import Rules
-from kamplib.scoring import cards_in_play, points_in_play, tricks_in_play
+from kamplib.scoring import points_in_play
 
 __all__ = ["Allowed", "allowed"]
 

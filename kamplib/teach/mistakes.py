@@ -78,7 +78,8 @@ def checked_mistake(doc: Any) -> dict[str, Any] | None:
             "due": due, "streak": max(0, min(RIGHT_TO_LEARN, streak))}
 
 
-def due_mistakes(mistakes: list[dict[str, Any]], now: float | None = None) -> list[dict]:
+def due_mistakes(mistakes: list[dict[str, Any]],
+                 now: float | None = None) -> list[dict[str, Any]]:
     """The mistakes whose time has come, the longest waiting first."""
     now = time.time() if now is None else now
     return sorted((m for m in mistakes if m["due"] <= now), key=lambda m: m["due"])

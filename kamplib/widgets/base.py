@@ -35,13 +35,13 @@ def text_of(value: Any, lang: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, dict):
-        return value.get(lang) or value.get("nb") or ""
+        return str(value.get(lang) or value.get("nb") or "")
     text = getattr(value, "text", None)
     if callable(text):
-        return text(lang)
+        return str(text(lang))
     message = getattr(value, "message", None)
     if callable(message):
-        return message(lang)
+        return str(message(lang))
     return str(value)
 
 

@@ -28,7 +28,7 @@ from kamplib.draw.learner import (
     table_html,
 )
 from kamplib.draw.table import round_scores_html, round_title, trump_text
-from kamplib.errors import IllegalMove, KampError, RuleError
+from kamplib.errors import IllegalMove, KampError, RuleError, given
 from kamplib.game import Game
 from kamplib.i18n import suit_name, t
 from kamplib.kinds import Family
@@ -594,4 +594,4 @@ class PlayGame(_TableWidget):
 
 def _check_seat(learner: Any) -> None:
     if not isinstance(learner, int) or isinstance(learner, bool):
-        raise RuleError("bad_seat", player=learner, players="0, 1, 2, …")
+        raise RuleError("bad_seat", player=given(learner), players="0, 1, 2, …")

@@ -153,7 +153,7 @@ class RulesPicker(widgets.VBox):
         row = {"flex_flow": "row wrap", "align_items": "center", "margin": "2px 0"}
         if hideable:
             return widgets.HBox([name, field, note], layout=widgets.Layout(**row))
-        return widgets.HBox([name, field, note], **looks.of(widgets.HBox, **row))
+        return widgets.HBox([name, field, note], **looks.of(widgets.HBox, None, **row))
 
     # -- the result ----------------------------------------------------------------------------
     @property
