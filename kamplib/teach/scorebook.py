@@ -341,10 +341,11 @@ class ScoreBook:
             raise RecordError("book_file_too_big", size=ByteSize(len(content)),
                               limit=ByteSize(MAX_BOOK_CHARS))
         if isinstance(content, bytes):
+            data = content
             try:
-                content = content.decode("utf-8-sig")
+                content = data.decode("utf-8-sig")
             except UnicodeDecodeError:
-                content = content.decode("cp1252", errors="replace")  # Excel on Windows
+                content = data.decode("cp1252", errors="replace")  # Excel on Windows
         if content.lstrip().startswith("{"):
             try:
                 doc = json.loads(content, parse_constant=_no_constant)
