@@ -157,3 +157,20 @@ def test_every_reason_the_coach_can_give_reads_in_both_languages() -> None:
             for feature in features(table, move).values():
                 nb, en = feature.phrase.shown("nb"), feature.phrase.shown("en")
                 assert nb and en and nb != en
+
+
+def test_a_bot_quotes_no_average_when_every_move_is_the_same() -> None:
+    """Where every legal move is the same move (or one is forced) there is nothing to weigh: the
+    reason gives the tactic alone, never «i snitt 0,0 poeng» after a move that said 4,0 with
+    4 points already taken.  Where there is a choice the average is the round's own points."""
+    from kamplib.bots.search import SearchBot, move_groups
+    from kamplib.bots.situation import from_view
+
+    alike = [v for _, _, v in POSITIONS if len(set(move_groups(from_view(v)).values())) == 1]
+    assert len(alike) >= 20 and any(len(v.legal) > 1 for v in alike)
+    for view in alike[:40]:
+        text = SearchBot(seed=1, samples=8).choose(view).text("nb")
+        assert "i snitt" not in text and "Regnet ut" not in text, text
+    choice = next(v for _, _, v in POSITIONS if len(set(move_groups(from_view(v)).values())) > 2
+                  and not v.needs_trump)
+    assert "i snitt" in SearchBot(seed=1, samples=8).choose(choice).text("nb")

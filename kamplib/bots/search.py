@@ -200,7 +200,8 @@ class SearchBot:
         check_to_move(view)
         sit = from_view(view)
         h_move, h_code, h_params = policy(sit)
-        if len(view.legal) == 1:
+        if len(set(move_groups(sit).values())) == 1:  # forced, or every move the same move:
+            # nothing to weigh, so no average to quote (it read «i snitt 0,0 poeng»)
             return Decision(h_move, search_reason(h_code, h_params, None))
         ev = evaluate(view, self.settings, seed=self.seed, sit=sit)
         move = ev.best(prefer=h_move)
