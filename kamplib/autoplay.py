@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib.bots import Bot, Decision, make_bot
+from kamplib.bots.base import FastBot
 from kamplib.game import Game
 from kamplib.moves import Move
 from kamplib.round import Round
@@ -47,9 +48,12 @@ def seat_seed(seed: int | None, seat: int) -> int | None:
 
 
 def make_bots(players: int, levels: str | Sequence[str], seed: int | None = None, *,
-              humans: Collection[int] = (), **options: Any) -> dict[int, Bot]:
-    """A bot for every seat but the humans', of one level or a level per seat."""
+              humans: Collection[int] = (),
+              options: Mapping[str, Mapping[str, Any]] | None = None) -> dict[int, Bot]:
+    """A bot for every seat but the humans', of one level or a level per seat; ``options``
+    holds the search levels' settings by level (``{"search": {"samples": 8}}``)."""
     per_seat = [levels] * players if isinstance(levels, str) else list(levels)
+    options = options or {}
     return {seat: make_bot(level, seed=seat_seed(seed, seat),
                            **(options.get(level, {}) if level == "search" else {}))
             for seat, level in enumerate(per_seat) if seat not in humans}
@@ -79,9 +83,11 @@ def steps(target: Game | Round, bots: Mapping[int, Bot], *, stop: str = STOP_GAM
         bot = bots.get(seat)
         if bot is None:
             return
-        decision = bot.choose(make_view(rnd, seat)) if reasons or not hasattr(bot, "move_in") \
-            else None
-        move = decision.move if decision is not None else bot.move_in(rnd, seat)
+        if isinstance(bot, FastBot) and not reasons:
+            decision, move = None, bot.move_in(rnd, seat)
+        else:
+            decision = bot.choose(make_view(rnd, seat))
+            move = decision.move
         number = rnd.number
         target.play(move)
         made += 1

@@ -16,17 +16,19 @@ import os
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kamplib.autoplay import autoplay, make_bots
 from kamplib.bots import LEVELS, make_bot
 from kamplib.deal import cards_in_play
 from kamplib.errors import RuleError
+from kamplib.fantan import FanTanRound
 from kamplib.game import Game
 from kamplib.i18n import register, t
-from kamplib.kinds import KINDS, Family
+from kamplib.kinds import KINDS
 from kamplib.rules import Rules, make_rules
 from kamplib.seating import TABLE_SIZES, check_players, default_players
+from kamplib.tricks import TrickRound
 
 if TYPE_CHECKING:  # the tables need pandas; the games themselves do not (play_chunk)
     import pandas as pd
@@ -35,6 +37,13 @@ __all__ = ["simulate", "SimulationResult", "game_seed", "play_game", "play_chunk
            "GAME_COLUMNS"]
 
 Progress = Callable[[int], None]
+# A row of the rounds table (ROUND_COLUMNS) and of the games table (GAME_COLUMNS).
+RoundRow = tuple[int, int, str, str, int, str, int, int | None, int | None, int | None,
+                 bool | None, bool | None, bool | None]
+GameRow = tuple[int, str, int, str, int, bool, float]
+Rows = tuple[list[RoundRow], list[GameRow]]
+# What a run's games are played from: game, house-rule differences, names, levels, seed, options.
+Spec = tuple[str, dict[str, Any], tuple[str, ...], tuple[str, ...], int, dict[str, dict[str, Any]]]
 _PARALLEL_FROM = 200  # games; below this one process is quicker than starting workers
 _CHUNK = 25
 
@@ -157,15 +166,16 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
     if workers is None:
         workers = os.cpu_count() or 1 if (games >= _PARALLEL_FROM or (heavy and games > 1)) else 1
     workers = max(1, min(workers, games))
-    spec = (rules_obj.game, rules_obj.differences(), tuple(names), tuple(levels), seed, options)
+    spec: Spec = (rules_obj.game, rules_obj.differences(), tuple(names), tuple(levels), seed,
+                  options)
     chunk = 1 if heavy else _CHUNK
     chunks = [range(i, min(i + chunk, start + games)) for i in range(start, start + games, chunk)]
     bar = _bar(games, progress, lang)
-    round_rows: list[tuple] = []
-    game_rows: list[tuple] = []
+    round_rows: list[RoundRow] = []
+    game_rows: list[GameRow] = []
     try:
         if workers == 1:
-            results: Iterable = (_play_chunk(spec, c) for c in chunks)
+            results: Iterable[Rows] = (_play_chunk(spec, c) for c in chunks)
             _collect(results, round_rows, game_rows, bar)
         else:
             # imported here: the browser edition's Python plays its games one process only
@@ -185,12 +195,21 @@ def simulate(game: str = "femkamp", players: int | Sequence[str] = 4,
                             options)
 
 
-def _collect(results: Iterable, round_rows: list, game_rows: list, bar: Any) -> None:
+def _collect(results: Iterable[Rows], round_rows: list[RoundRow], game_rows: list[GameRow],
+             bar: Bar | None) -> None:
     for rr, gr in results:
         round_rows.extend(rr)
         game_rows.extend(gr)
         if bar is not None:
             bar.update(len({row[0] for row in gr}))
+
+
+class Bar(Protocol):
+    """What the games report their progress to: tqdm's bar, or :class:`_Told`."""
+
+    def update(self, n: int) -> object: ...
+
+    def close(self) -> None: ...
 
 
 class _Told:
@@ -203,14 +222,15 @@ class _Told:
         pass
 
 
-def _bar(total: int, progress: bool | Progress, lang: str) -> Any:
+def _bar(total: int, progress: bool | Progress, lang: str) -> Bar | None:
     if callable(progress):
         return _Told(progress)
     if not progress:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit=t("sim_unit", lang), desc=t("sim_progress", lang))
+    bar: Bar = tqdm(total=total, unit=t("sim_unit", lang), desc=t("sim_progress", lang))
+    return bar
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
@@ -246,20 +266,22 @@ ROUND_COLUMNS = tuple(_ROUND_COLUMNS)  # what a row of play_chunk's rounds holds
 GAME_COLUMNS = tuple(_GAME_COLUMNS)
 
 
-def play_chunk(spec: list[Any], first: int, stop: int) -> tuple[list[tuple], list[tuple]]:
+def play_chunk(spec: list[Any], first: int, stop: int) -> Rows:
     """Games ``first`` … ``stop - 1`` of a run, as rows of :data:`ROUND_COLUMNS` and
     :data:`GAME_COLUMNS`.  ``spec`` is ``[game, house-rule differences, names, levels, seed,
     bot options]``: all of it, and the rows, travel as JSON, so the games can be played in
     another Python (the browser edition's games worker, kamplib.teach.background)."""
-    return _play_chunk(tuple(spec), range(first, stop))
+    game, differences, names, levels, seed, options = spec
+    return _play_chunk((game, differences, tuple(names), tuple(levels), seed, options),
+                       range(first, stop))
 
 
-def _play_chunk(spec: tuple, indices: range) -> tuple[list[tuple], list[tuple]]:
+def _play_chunk(spec: Spec, indices: range) -> Rows:
     """Play some games of a run (in a worker process or in this one)."""
     game_name, differences, names, levels, seed, options = spec
     rules = make_rules(game_name, differences)
-    round_rows: list[tuple] = []
-    game_rows: list[tuple] = []
+    round_rows: list[RoundRow] = []
+    game_rows: list[GameRow] = []
     for i in indices:
         g = play_game(names, levels, rules, game_seed(seed, i), options)
         _rows(i, g, levels, rules, round_rows, game_rows)
@@ -270,28 +292,29 @@ def play_game(names: Sequence[str], levels: Sequence[str], rules: Rules, seed: i
               options: Mapping[str, Mapping[str, Any]] | None = None) -> Game:
     """One game with a bot per seat, seeded from the game's seed by the autoplay scheme."""
     g = Game(names, rules.game, rules, seed=seed)
-    autoplay(g, make_bots(len(names), levels, seed, **(options or {})))
+    autoplay(g, make_bots(len(names), levels, seed, options=options or {}))
     return g
 
 
-def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: list,
-          game_rows: list) -> None:
+def _rows(index: int, g: Game, levels: Sequence[str], rules: Rules, round_rows: list[RoundRow],
+          game_rows: list[GameRow]) -> None:
     names = g.players
     for number, rnd in enumerate(g.rounds, start=1):
         scores = rnd.score_list()
-        fantan = rnd.family is Family.FANTAN
         take_all = KINDS[rnd.kind].take_all_mask
         for seat, player in enumerate(names):
-            if fantan:
-                tricks = None
+            tricks: int | None = None
+            passes: int | None = None
+            left: int | None = None
+            out: bool | None = None
+            all_clubs: bool | None = None
+            fired: bool | None = None
+            if isinstance(rnd, FanTanRound):
                 passes = rnd.passes[seat]
                 left = rnd.hands[seat].bit_count()
                 out = rnd.out == seat
-                all_clubs = fired = None
-            else:
+            elif isinstance(rnd, TrickRound):
                 tricks = rnd.tricks_won[seat]
-                passes = left = out = None
-                all_clubs = fired = None
                 if take_all:
                     clubs = take_all & cards_in_play(rnd.kind, rnd.n, rules)
                     all_clubs = rnd.taken[seat] & clubs == clubs

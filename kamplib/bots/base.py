@@ -13,9 +13,10 @@ from kamplib.bots import texts as _texts  # noqa: F401  (registers the reason te
 from kamplib.errors import RuleError
 from kamplib.i18n import DEFAULT_LANG, LANGS, t
 from kamplib.moves import Move
+from kamplib.round import Round
 from kamplib.view import PlayerView
 
-__all__ = ["Decision", "Bot", "check_to_move", "reason"]
+__all__ = ["Decision", "Bot", "FastBot", "check_to_move", "reason"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,14 @@ class Bot(Protocol):
     level: str
 
     def choose(self, view: PlayerView) -> Decision: ...
+
+
+@runtime_checkable
+class FastBot(Bot, Protocol):
+    """A bot with a fast path besides :meth:`choose`: the move alone, read from the round as the
+    mover may know it (no view made, no reason worded), for games played by the thousand."""
+
+    def move_in(self, rnd: Round, seat: int) -> Move: ...
 
 
 def check_to_move(view: PlayerView) -> None:

@@ -137,7 +137,7 @@ def _avoid_lead(sit: Situation, legal: tuple[Card, ...]) -> Choice:
     unseen = sit.unseen
     key = sit.key
     best: Card | None = None
-    best_score: tuple = ()
+    best_score: tuple[int, int] = (0, 0)
     lows: dict[int, Card] = {}
     for c in legal:
         low = lows.get(c.suit_index)
@@ -247,7 +247,7 @@ def _fantan_value(sit: Situation, card: Card) -> tuple[int, int, int]:
 
 
 def _fantan(sit: Situation) -> Choice:
-    cards = [m for m in sit.legal if m != PASS]
+    cards = [m for m in sit.legal if isinstance(m, Card)]
     if not cards:
         return PASS, "why_ft_pass", {"points": sit.pass_cost}
     if len(cards) == 1 and len(sit.legal) == 1:

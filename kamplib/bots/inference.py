@@ -79,7 +79,7 @@ def banned_cards(view: PlayerView) -> list[int]:
         for seat, move, _ in view.history:
             if move is PASS:
                 banned[seat] |= playable
-            else:
+            elif isinstance(move, Card):
                 playable &= ~move.bit
                 for row in rows_from(move, layout):
                     if row:
@@ -293,7 +293,7 @@ def _resample(items: list[tuple[int, ...]], weights: list[float], wanted: int,
     step = sum(weights) / wanted
     u = rng.random() * step
     acc = 0.0
-    out = []
+    out: list[tuple[int, ...]] = []
     for item, w in zip(items, weights, strict=True):
         acc += w
         while u < acc and len(out) < wanted:

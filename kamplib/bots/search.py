@@ -333,7 +333,8 @@ def move_groups(sit: Situation) -> dict[Move, Move]:
     hidden = sit.unseen | trick_mask
     by_suit: dict[int, list[Card]] = {}
     for m in sit.legal:
-        by_suit.setdefault(m.suit_index, []).append(m)  # type: ignore[union-attr]
+        if isinstance(m, Card):  # every legal move, once trump is named
+            by_suit.setdefault(m.suit_index, []).append(m)
     for si, cards in by_suit.items():
         cards.sort(key=sit.key)
         block = suit_block(hidden, si)

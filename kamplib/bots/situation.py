@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import cache
 
 from kamplib.cards import ALL_MASK, SUITS, Card, mask_of
+from kamplib.fantan import FanTanRound
 from kamplib.kinds import KINDS, Family
 from kamplib.round import Move, Round
 from kamplib.rules import Rules
-from kamplib.tricks import card_strength
+from kamplib.tricks import TrickRound, card_strength
 from kamplib.view import PlayerView
 
 __all__ = ["Situation", "from_view", "from_round", "count_above", "count_below", "suit_block"]
@@ -93,16 +94,17 @@ def _new(kind: str, family: Family, ace_low: bool, rules: Rules, n: int, seat: i
     return sit
 
 
-_LAST_VALUES: list = [None, None, ()]
+_last_values: tuple[str, Rules, tuple[int, ...]] | None = None
 _WANTS_TRICKS = {key: kind.is_trick_round and kind.wants_tricks for key, kind in KINDS.items()}
 
 
 def _values(kind: str, rules: Rules) -> tuple[int, ...]:
     """The kind's card values under these rules (the last answer is kept: playouts ask for the
     same round's values thousands of times, and hashing the rules each time is slow)."""
-    last = _LAST_VALUES
-    if last[0] is not kind or last[1] is not rules:
-        last[:] = [kind, rules, KINDS[kind].card_values(rules)]
+    global _last_values
+    last = _last_values
+    if last is None or last[0] is not kind or last[1] is not rules:
+        last = _last_values = (kind, rules, KINDS[kind].card_values(rules))
     return last[2]
 
 
@@ -148,12 +150,13 @@ def from_round(rnd: Round, seat: int) -> Situation:
             _IN_PLAY.clear()
         _IN_PLAY[rnd.deal] = in_play
     sit.in_play = in_play
-    if rnd.family is Family.FANTAN:
+    if isinstance(rnd, FanTanRound):
         sit.pass_cost = rnd.pass_cost
-        sit.laid = rnd.laid  # type: ignore[attr-defined]
-        sit.played = rnd.laid  # type: ignore[attr-defined]
-        sit.playable = rnd.playable & rnd.in_play  # type: ignore[attr-defined]
+        sit.laid = rnd.laid
+        sit.played = rnd.laid
+        sit.playable = rnd.playable & rnd.in_play
         return sit
+    assert isinstance(rnd, TrickRound)  # the one other family
     played = 0
     for m in rnd.taken:
         played |= m

@@ -42,7 +42,9 @@ class Solver:
         self.n = rnd.n
         self.kind = kind_of(rnd.kind)
         self.rules = rnd.rules
-        self.table: dict[tuple, tuple] = {}
+        # what is already solved: trick rounds by (hands, leader, owner), Fan Tan by (hands, seat)
+        self.trick_table: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+        self.fantan_table: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
         self.nodes = 0
         in_play = 0
         for h in rnd.deal:
@@ -51,6 +53,7 @@ class Solver:
         if isinstance(rnd, TrickRound):
             self._setup_tricks(rnd)
         else:
+            assert isinstance(rnd, FanTanRound)  # the one other family
             self._setup_fantan(rnd)
 
     # -- trick rounds ----------------------------------------------------------------------------
@@ -69,7 +72,7 @@ class Solver:
                               for c in Card.ALL}
         # per suit, the card bits from weakest to strongest
         self.order = [sorted((c.bit for c in Card.ALL if c.suit_index == si),
-                             key=lambda b, si=si: self.strength[si][b]) for si in range(4)]
+                             key=self.strength[si].__getitem__) for si in range(4)]
         self.all_clubs = 0
         if kind.has_take_all_rule(rnd.rules):
             # whoever takes every club scores 0: the solver tracks who has taken all so far
@@ -97,7 +100,7 @@ class Solver:
         """Future points per seat from the start of a trick (``owner``: the seat that has taken
         every club so far, -1 when they are split, -2 before any was taken)."""
         key = (hands, leader, owner)
-        got = self.table.get(key)
+        got = self.trick_table.get(key)
         if got is not None:
             return got
         if not hands[leader]:
@@ -108,7 +111,7 @@ class Solver:
             got = tuple(res)
         else:
             got = self._play(hands, leader, leader, 0, -1, -1, -1, owner)
-        self.table[key] = got
+        self.trick_table[key] = got
         return got
 
     def _play(self, hands: tuple[int, ...], leader: int, seat: int, trick: int, led: int,
@@ -199,7 +202,7 @@ class Solver:
                 ) -> tuple[tuple[int, ...], int]:
         """(per seat: 0 for whoever goes out, else future passes + cards left; who goes out)."""
         key = (hands, seat)
-        got = self.table.get(key)
+        got = self.fantan_table.get(key)
         if got is not None:
             return got
         self.nodes += 1
@@ -215,7 +218,7 @@ class Solver:
                 vec = tuple(res)
             got = (vec, out)
         else:
-            best = None
+            best: tuple[tuple[int, ...], int] | None = None
             rest = layable
             while rest:
                 bit = rest & -rest
@@ -231,8 +234,9 @@ class Solver:
                 result = self._fantan(tuple(new), nxt, (playable & ~bit) | self.opens[bit])
                 if best is None or result[0][seat] < best[0][seat]:
                     best = result
+            assert best is not None  # a card was layable
             got = best
-        self.table[key] = got
+        self.fantan_table[key] = got
         return got
 
     def _solve_fantan(self, rnd: FanTanRound) -> list[int]:
