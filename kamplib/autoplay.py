@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from kamplib.bots import Bot, Decision, make_bot
 from kamplib.bots.base import FastBot
@@ -59,6 +59,18 @@ def make_bots(players: int, levels: str | Sequence[str], seed: int | None = None
             for seat, level in enumerate(per_seat) if seat not in humans}
 
 
+# Whether a bot's class has the fast path: a Protocol's isinstance looks at every attribute,
+# which costs more than a fast move, so it is asked once per class.
+_FAST: dict[type, bool] = {}
+
+
+def _is_fast(bot: Bot) -> TypeGuard[FastBot]:
+    fast = _FAST.get(type(bot))
+    if fast is None:
+        fast = _FAST[type(bot)] = isinstance(bot, FastBot)
+    return fast
+
+
 def _round_of(target: Game | Round) -> Round:
     return target.round if isinstance(target, Game) else target
 
@@ -83,7 +95,7 @@ def steps(target: Game | Round, bots: Mapping[int, Bot], *, stop: str = STOP_GAM
         bot = bots.get(seat)
         if bot is None:
             return
-        if isinstance(bot, FastBot) and not reasons:
+        if not reasons and _is_fast(bot):
             decision, move = None, bot.move_in(rnd, seat)
         else:
             decision = bot.choose(make_view(rnd, seat))
