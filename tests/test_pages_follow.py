@@ -64,6 +64,21 @@ def test_sjukamp_ones_fan_tan_is_the_round_its_game_table_counts(params: dict) -
                          shown.text), (player, points, shown.text)
 
 
+def test_a_page_about_one_round_shows_it_even_when_the_chosen_order_leaves_it_out() -> None:
+    from kamplib.errors import RuleError
+    from kamplib.teach.examples import bot_game, playing, round_of
+
+    chosen = make_rules("sjukamp", {"order": ["pass", "grand", "finale"], "queen_points": 5})
+    with pytest.raises(RuleError, match="I Sjukamp spilles ikke Fan Tan"):
+        round_of(bot_game("sjukamp", seed=1, rules=chosen), "fantan")
+    shown = playing(chosen, "fantan")
+    assert shown.order == make_rules("sjukamp").order and shown.queen_points == 5
+    assert playing(make_rules("sjukamp"), "fantan") == make_rules("sjukamp")
+    page = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb",
+                    {"game": "sjukamp", "order": "pass,grand,finale"})
+    assert page.names["worked"] in page.names["sjukamp"].rounds
+
+
 @pytest.mark.parametrize(("lang", "said", "other"), [
     ("nb", "Arket har ingen innvendinger", "The sheet has no objections"),
     ("en", "The sheet has no objections", "Arket har ingen innvendinger"),
@@ -88,6 +103,8 @@ CHOICES = [
     {"game": "sjukamp", "trump": "H", "last_round_double": "true", "clubs_take_all_zero": "true"},
     {"trump": "dealer", "fantan_layout": "sixes_and_sevens", "lang": "en",
      "players": "Ali,Bo,Cy,Di,Ed"},
+    # an order of their own: a Sjukamp without Fan Tan, and Trumf with a fixed suit of its own
+    {"game": "sjukamp", "order": "pass,klover,damer,grand,trumf,finale", "trump": "C"},
 ]
 # A page that teaches one rule plays it whatever was chosen, and says so.
 FORCED = {"sekskamp/01-seksere-og-sjuere.ipynb": {"fantan_layout": "sixes_and_sevens"}}

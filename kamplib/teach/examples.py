@@ -28,7 +28,7 @@ from kamplib.teach.tables import Table, check_trick_round
 from kamplib.tricks import classify_play
 
 __all__ = [
-    "play_out", "bot_round", "bot_game", "dealer_in_game", "round_of", "round_rules",
+    "play_out", "bot_round", "bot_game", "dealer_in_game", "playing", "round_of", "round_rules",
     "rule_effect", "explain_trick",
     "first_trick_with_discard", "first_costly_trick", "first_trumped_trick", "must_follow_moment",
     "trump_choice_moment", "trump_and_other", "refused_card", "try_move", "trick_picture",
@@ -119,6 +119,14 @@ def bot_game(game: str = "femkamp", seed: int = 1, players: Sequence[str] | None
     """A whole game played by bots of ``level`` at every seat."""
     names = tuple(players) if players else default_players()
     return play_out(Game(names, game, rules, seed=seed), level, seed)  # type: ignore[return-value]
+
+
+def playing(rules: Rules, kind: str) -> Rules:
+    """``rules``, or when their order leaves ``kind`` out (a custom order chosen for the game),
+    the same house rules in the game's own order: a page about one kind of round shows it."""
+    if parse_kind(kind) in rules.order or rules.game == "custom":
+        return rules
+    return rules.with_(order=list(make_rules(rules.game).order))
 
 
 def round_of(game: Game, kind: str) -> Round:
