@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
 from kamplib.i18n import SuitName
-from kamplib.kinds import KINDS
+from kamplib.kinds import KINDS, Family
 from kamplib.moves import PASS, Move, is_pass
 from kamplib.round import ROUND_CLASSES, Round
 from kamplib.rules import Rules
@@ -96,10 +96,15 @@ def opens_with_seven(laid: int, rules: Rules) -> bool:
 class FanTanRound(Round):
     """One Fan Tan round; moves are cards or :data:`~kamplib.moves.PASS`."""
 
+    family = Family.FANTAN
+
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
                  multiplier: int = 1) -> None:
         self._setup(kind, players, dealer, hands, rules, number, multiplier)
+        self.trump = None
+        self.needs_trump = False
+        self.tricks = ()
         self._layout = rules.fantan_layout
         self.voluntary_pass = rules.fantan_voluntary_pass
         self._opens = _OPENS[self._layout]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from kamplib.cards import ALL_MASK, SUITS, Card, cards_of, parse_cards, parse_suit
 from kamplib.deal import cards_in_play, deal_hands, hand_sizes, removed_cards, trump_for
@@ -91,12 +91,17 @@ class Round:
     is_over: bool  # a plain attribute (read after every move), set when to_move becomes -1
     # the actions as (seat, move), appended by play(); :attr:`history` reads them as entries
     _log: list[tuple[int, Move]]
-    family: Family  # trick round or Fan Tan, from the kind
+    # trick round or Fan Tan: a class attribute of TrickRound and FanTanRound.  (CPython keeps
+    # an instance's attributes in a shared, specialised layout only up to 30 names, and a
+    # trick round has 29 of its own: one more makes every attribute read of the hot path slower.)
+    family: ClassVar[Family]
     ace_low: bool  # whether the ace ranks below the two (Fan Tan; Pass by house rule)
-    # what a trick round has and a Fan Tan round has not: none of it there
-    trump: str | None = None
-    needs_trump: bool = False
-    tricks: Sequence[Trick] = ()
+    # what a trick round has and a Fan Tan round has not (there: None, False, no tricks).  Set
+    # on each round, not as class defaults: a class attribute of the same name would keep
+    # CPython from specialising the instance reads of the hot path (``self.needs_trump``).
+    trump: str | None
+    needs_trump: bool
+    tricks: Sequence[Trick]
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
@@ -113,9 +118,7 @@ class Round:
         self.rules = rules
         self.number = number
         self.multiplier = multiplier
-        kind_ = KINDS[kind]
-        self.family = kind_.family
-        self.ace_low = kind_.ace_low(rules)
+        self.ace_low = KINDS[kind].ace_low(rules)
         self.deal = tuple(hands)
         self.hands = list(hands)
         self._log = []

@@ -23,7 +23,7 @@ from kamplib.cards import (
     parse_suit,
 )
 from kamplib.i18n import SuitName
-from kamplib.kinds import KINDS, TRICK_KINDS
+from kamplib.kinds import KINDS, TRICK_KINDS, Family
 from kamplib.moves import ChooseTrump, Move, is_pass, is_suit, parse_move
 from kamplib.round import ROUND_CLASSES, Round, Trick
 from kamplib.rules import Rules
@@ -86,6 +86,8 @@ _new_trick = partial(tuple.__new__, Trick)
 
 class TrickRound(Round):
     """One trick round.  ``play(card)`` is checked; a refused card leaves the state untouched."""
+
+    family = Family.TRICKS
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
