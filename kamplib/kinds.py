@@ -14,7 +14,7 @@ are in play".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -169,7 +169,7 @@ class RoundKind:
     def __repr__(self) -> str:
         return f"<RoundKind {self.key}>"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], RoundKind], tuple[str]]:
         return (kind_of, (self.key,))
 
 

@@ -27,6 +27,7 @@ from kamplib.round import Round
 from kamplib.rules import Rules, make_rules
 from kamplib.teach.narration import why_taken
 from kamplib.teach.session import BOT_NAMES, one_round_rules
+from kamplib.tricks import TrickRound
 
 __all__ = ["Item", "make_item", "TOPICS", "DrillSession", "Feedback", "RETRY_AFTER",
            "parse_points"]
@@ -158,7 +159,7 @@ def _legal_cards(rng: random.Random, kind: str, lang: str, four_color: bool, pla
     rnd = _random_round(kind, rng, players, game, rules)
     tricks = rnd.hands[0].bit_count()
     _play_random(rnd, rng, rnd.n * rng.randrange(tricks - 1) + rng.randrange(rnd.n))
-    player = rnd.player_to_move
+    player = rnd.players[rnd.to_move]  # the round goes on: someone is to move
     legal = frozenset(m for m in rnd.legal_moves() if isinstance(m, Card))
     hand = rnd.hand(player)
     if not rnd.trick:
@@ -175,13 +176,13 @@ def _legal_cards(rng: random.Random, kind: str, lang: str, four_color: bool, pla
     return Item("legal_cards", question, picture, legal, explanation, cards=hand)
 
 
-def _score_detail(rnd: Round, seat: int, lang: str) -> str:
+def _score_detail(rnd: TrickRound, seat: int, lang: str) -> str:
     """How the score of one player's tricks comes about, from the kind's own values."""
     kind = KINDS[rnd.kind]
     taken = rnd.taken[seat]
     if kind.trick_value:
         return t("drill_detail_tricks", lang, count=rnd.tricks_won[seat], each=kind.trick_value)
-    if hasattr(kind, "takes_all_zero") and kind.takes_all_zero(taken, rnd.rules):
+    if kind.takes_all_zero(taken, rnd.rules):
         return t("drill_detail_all_clubs", lang)
     parts = []
     for mask, points in kind.value_masks(rnd.rules):
@@ -194,6 +195,7 @@ def _score_detail(rnd: Round, seat: int, lang: str) -> str:
 def _round_score(rng: random.Random, kind: str, lang: str, four_color: bool, players: int,
                  game: str, rules: Any) -> Item:
     rnd = _random_round(kind, rng, players, game, rules)
+    assert isinstance(rnd, TrickRound)  # make_item deals this drill a trick round's kind
     _play_random(rnd, rng, 60)
     seat = rng.randrange(rnd.n)
     player = rnd.players[seat]
@@ -214,7 +216,7 @@ def _fantan_lay(rng: random.Random, kind: str, lang: str, four_color: bool, play
     while rnd.is_over:  # went out too soon: deal again
         rnd = _random_round("fantan", rng, players, game, rules)
         _play_random(rnd, rng, rng.randrange(2, 20))
-    player = rnd.player_to_move
+    player = rnd.players[rnd.to_move]  # the round goes on: someone is to move
     hand = rnd.hand(player)
     layable = [m for m in rnd.legal_moves() if isinstance(m, Card)]
     card = rng.choice(layable) if layable and rng.random() < 0.5 else rng.choice(hand)

@@ -238,7 +238,7 @@ def trump_and_other(rnd: Round) -> tuple[Card, Card] | None:
     both play; None when the hand offers no such choice."""
     led = rnd.trick[0][1].suit if rnd.trick else None
     trump = rnd.trump
-    legal = rnd.legal_moves()
+    legal = [m for m in rnd.legal_moves() if isinstance(m, Card)]  # trump is named: cards
     if led is None or trump is None or any(c.suit == led for c in legal):
         return None
     trumps = [c for c in legal if classify_play(c, led, trump) == "trumped"]

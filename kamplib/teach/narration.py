@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib.cards import Card
+from kamplib.fantan import FanTanRound
 from kamplib.i18n import Phrase, SuitName
 from kamplib.kinds import Family
 from kamplib.moves import PASS, ChooseTrump, Move
-from kamplib.round import Round
+from kamplib.round import Round, Trick
 from kamplib.teach import texts as _texts  # noqa: F401  (registers the teaching words)
 from kamplib.tricks import classify_play
 
@@ -79,7 +80,7 @@ def narrate(moment: Moment, rnd: Round) -> list[Line]:
     seat, move, _ = rnd.history[moment.position]
     player = rnd.players[seat]
     lines = [_action_line(moment, rnd, seat, player, move)]
-    if rnd.family is Family.FANTAN:
+    if isinstance(rnd, FanTanRound):
         if rnd.is_over and rnd.out == seat:
             lines.append(_line(moment, seat, player, move, "went_out",
                                Phrase("teach_went_out", player=player)))
@@ -152,6 +153,6 @@ def _action_line(moment: Moment, rnd: Round, seat: int, player: str, move: Move)
     return _line(moment, seat, player, card, how, Phrase(f"teach_{how}", **params))
 
 
-def _winning_card(trick: Any) -> Card:
+def _winning_card(trick: Trick) -> Card:
     return next(c for s, c in trick.plays if s == trick.winner)
 

@@ -31,6 +31,7 @@ from kamplib.rules import Rules
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.narration import round_lines
 from kamplib.teach.walk import step_text, steps_of
+from kamplib.tricks import TrickRound
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
 from kamplib.widgets.style import style_box
 
@@ -170,7 +171,7 @@ class Walkthrough(widgets.VBox):
                                      legal=legal if seat == now.to_move else None) + "</div>")
         if rnd.family is Family.FANTAN:
             parts.append(fantan_table_html(now, lang=lang, four_color=self.four_color))
-        elif now.trick:
+        elif isinstance(now, TrickRound) and now.trick:
             parts.append(trick_html(now.trick, rnd.players, winning=now.winning, lang=lang,
                                     four_color=self.four_color))
         elif now.tricks:
