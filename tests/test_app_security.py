@@ -44,6 +44,7 @@ from app_support import (
 )
 
 from kamplib.rules import RULE_KEYS
+from kamplib.teach.choices import PARAMS
 
 require_chromium()
 
@@ -421,7 +422,7 @@ async def _close(sockets: list[Any]) -> None:
 def hostile_query(payload: str) -> str:
     """Every choice a page reads from its address, each carrying the payload (and the payload as
     a choice of its own)."""
-    params = {key: payload for key in ("game", "lang", "theme", "order", *RULE_KEYS)}
+    params = {key: payload for key in (*PARAMS, *RULE_KEYS)}
     params["players"] = f"{NAME_PAYLOAD},Ola,Siri"
     params[payload] = payload
     return urlencode(params, quote_via=quote)
