@@ -238,3 +238,14 @@ def test_every_page_head_carries_the_palette_and_the_chosen_deck() -> None:
     chosen = head.html(read_choices({"theme": "dark", "deck": "four"}))
     assert "kamp-theme-dark" in chosen and four_color_css() in chosen
     assert "svg.card.clubs:not(.four-color) > g{fill:#137a2f}" in four_color_css()
+
+
+@pytest.mark.parametrize("path", [p.path for p in SITE])
+def test_every_page_head_names_the_page_for_the_tab_in_the_learners_language(path: str) -> None:
+    """The page's script copies ``data-kamp-title`` to the tab (kamp-page.js, site/src/main.js):
+    Voilà would show the notebook's file name, and the site's page is built in bokmål."""
+    head = open_page(path)
+    for lang in ("nb", "en"):
+        html = head.html(read_choices({"lang": lang}))
+        titles = re.findall(r"data-kamp-title='([^']*)'", html)
+        assert titles == [page(path).title(lang).replace("'", "&#x27;")], (path, lang)

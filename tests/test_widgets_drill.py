@@ -37,9 +37,34 @@ def test_trick_winner_right_and_wrong() -> None:
     assert "1 riktige av 2" in d.tally.value
 
 
+def test_a_second_tap_after_a_right_answer_never_says_not_quite() -> None:
+    d = Drill("trick_winner", seed=2)
+    right = next(b for b in d.answer_buttons if b._kamp_value == d.item.answer)
+    wrong = next(b for b in d.answer_buttons if b._kamp_value != d.item.answer)
+    right.click()
+    assert all(b.disabled for b in d.answer_buttons)  # the solved item takes no more taps
+    wrong.click()  # a tap that reaches Python all the same
+    assert "kamp-right" in d.feedback.value and "Ikke helt" not in d.feedback.value
+    assert "1 riktige av 1" in d.tally.value
+    d.next_button.click()
+    assert not any(b.disabled for b in d.answer_buttons)
+    c = Drill("legal_cards", seed=3)
+    for b in c.toggles:
+        b.value = b._kamp_card in c.item.answer
+    c.check_button.click()
+    assert c.check_button.disabled and all(b.disabled for b in c.toggles)
+    c.check_button.click()
+    assert "kamp-right" in c.feedback.value and "Ikke helt" not in c.feedback.value
+    c.next_button.click()
+    assert not c.check_button.disabled and not any(b.disabled for b in c.toggles)
+
+
 def test_legal_cards_toggle_and_check() -> None:
     d = Drill("legal_cards", seed=3)
     assert all("kamp-card-pick" in b._dom_classes for b in d.toggles)
+    # a card is written as everywhere else in the course: suit first («♠K», never «K♠»)
+    assert [b.description for b in d.toggles] == [b._kamp_card.symbol for b in d.toggles]
+    assert all(b.description[0] in "♠♥♦♣" for b in d.toggles)
     for b in d.toggles:
         b.value = b._kamp_card in d.item.answer
     d.check_button.click()

@@ -303,6 +303,7 @@ class DrillSession:
         self.item = self._make(self._fresh_seed())
         self.again = False
         self.answered = False
+        self.solved = False  # the right answer has been given: the item is settled
 
     def _fresh_seed(self) -> int:
         return self.seed * 100_000 + self.number
@@ -319,19 +320,21 @@ class DrillSession:
             self.item, self.again = self._make(due[1]), True
         else:
             self.item, self.again = self._make(self._fresh_seed()), False
-        self.answered = False
+        self.answered = self.solved = False
         return self.item
 
     def answer(self, value: Any) -> Feedback:
         """Check an answer; only the first answer to an item counts in the tally, and a missed
-        item is queued to come back."""
-        ok = value == self.item.answer
+        item is queued to come back.  Once the right answer is given the item is settled: a
+        further tap is told it was right, never «Ikke helt» for an item the learner solved."""
+        ok = self.solved or value == self.item.answer
         if not self.answered:
             self.answered = True
             self.total += 1
             self.right += ok
             if not ok:
                 self._missed.append((self.number + RETRY_AFTER + 1, self.item.key[1]))
+        self.solved = ok
         verdict = t("drill_right" if ok else "drill_wrong", self.lang)
         return Feedback(ok, verdict, self.item.explanation)
 

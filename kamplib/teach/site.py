@@ -205,8 +205,11 @@ class PageHead:
         # every drawing on the page
         style = palette_css() + ("\n" + four_color_css() if choices.four_color else "")
         theme = f" kamp-theme-{choices.theme}"
+        # the tab's title in the learner's language: the page's script copies it to the tab
+        # (a pre-heated page is drawn before anyone asks for it in a language)
+        title = escape(here.title(lang), quote=True)
         return (f"<style>{style}</style><div class='kamp-page-head{theme}' "
-                f"style='line-height:1.5'>{line}{problems}{rules}</div>")
+                f"data-kamp-title='{title}' style='line-height:1.5'>{line}{problems}{rules}</div>")
 
 
 def open_page(path: str) -> PageHead:

@@ -8,8 +8,8 @@ traceback, and the widget stays usable.
 
 from __future__ import annotations
 
-import base64
 import functools
+import uuid
 from collections.abc import Callable
 from html import escape
 from typing import Any, TypeVar
@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from kamplib.draw.display import color
+from kamplib.draw.download import download_link
 from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.widgets import texts as _texts  # noqa: F401  (registers the widgets' words)
@@ -158,11 +159,12 @@ def html_box(css: str, value: str = "", looks: Looks | None = None) -> widgets.H
     return w
 
 
-def download_html(text: str, filename: str, label: str, mime: str = "application/json") -> str:
-    """A link that downloads ``text`` as a file: works in Jupyter and Voilà without a server."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f"<a class='kamp-download' download='{escape(filename)}' "
-            f"href='data:{mime};charset=utf-8;base64,{data}'>{escape(label)}</a>")
+def download_html(text: str, filename: str, lang: str, mime: str = "application/json") -> str:
+    """The file a «Lagre» button made: the page downloads it at once (one click saves), and
+    the link stays for a browser that held the download back.  Works without a server."""
+    return str(download_link(text, filename, t("w_download", lang, name=filename), mime=mime,
+                             now=uuid.uuid4().hex,
+                             again=t("w_download_again", lang, name=filename)))
 
 
 UPLOAD_LIMIT_CLASS = "kamp-max-bytes-"  # + the limit: the page's script reads it (see below)

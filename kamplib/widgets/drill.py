@@ -13,7 +13,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS
 from kamplib.draw.cards import SUIT_CLASS, suit_color
 from kamplib.draw.display import color
 from kamplib.errors import KampError
@@ -86,12 +85,14 @@ class Drill(widgets.VBox):
         self.picture.value = item.picture
         self.feedback.value = ""
         self.toggles: list[widgets.ToggleButton] = []
+        for control in (self.points_input, self.check_button):
+            control.disabled = False
         if item.topic == "legal_cards":
             for card in item.cards:
                 style = {"text_color": suit_color(card.suit, self.four_color),
                          "font_weight": "bold"}
                 b = widgets.ToggleButton(
-                    description=f"{RANK_DISPLAY[card.rank]}{SUIT_SYMBOLS[card.suit]}",
+                    description=card.symbol,
                     tooltip=card.name(self.lang),
                     **self.looks.of(widgets.ToggleButton, style, width="48px", height="60px"))
                 b._dom_classes = ("kamp-card-pick", f"kamp-card-{card.text}",
@@ -149,7 +150,13 @@ class Drill(widgets.VBox):
                                f"{escape(feedback.verdict)}</b> "
                                f"{escape(feedback.explanation)}</div>")
         self._render_tally()
+        self._settle(feedback.right)
         return feedback.right
+
+    def _settle(self, solved: bool) -> None:
+        """A solved item takes no more answers (its controls grey out until «Neste oppgave»)."""
+        for control in (*self.answers.children, *self.toggles):
+            control.disabled = solved
 
     def _render_tally(self) -> None:
         self.tally.value = escape(self.session.tally())

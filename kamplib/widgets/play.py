@@ -448,7 +448,7 @@ class _TableWidget(widgets.VBox):
     @guarded
     def _on_save(self, _button: widgets.Button) -> None:
         name, text = self.session.save()
-        self.save_link.value = download_html(text, name, t("w_download", self.lang, name=name))
+        self.save_link.value = download_html(text, name, self.lang)
 
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:

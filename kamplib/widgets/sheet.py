@@ -251,8 +251,7 @@ class ScoreSheetWidget(widgets.VBox):
     def _on_export(self, _b: widgets.Button) -> None:
         text = self.entry.to_csv(self.lang)
         name = self.entry.file_name(self.lang)
-        self.csv_link.value = download_html(text, name, t("w_download", self.lang, name=name),
-                                            mime="text/csv")
+        self.csv_link.value = download_html(text, name, self.lang, mime="text/csv")
         self.csv = text
 
     @guarded

@@ -3,7 +3,7 @@
 A widget puts :func:`style_box` first among its children: a ``<style>`` in an HTML widget is
 applied by the browser wherever the widget is shown (JupyterLab, Voilà, JupyterLite), so the
 course needs no template of its own.  The rules are scoped to ``kamp-`` classes: a hand of stock
-buttons drawn as the cards they stand for (overlapping when the row is short, still Tab and
+buttons drawn as the whole cards they stand for (each at least 44 px wide to tap, still Tab and
 Enter/Space), a visible focus ring, rows that wrap on a phone, the upload button without its
 file count, and colours that stay readable in the dark theme.
 """
@@ -17,9 +17,11 @@ import ipywidgets as widgets
 from kamplib.cards import Card
 from kamplib.draw.cards import HEIGHT, PALE_FACE, WIDTH, card_face_url
 
-__all__ = ["style_box", "card_faces", "CSS", "FOCUS"]
+__all__ = ["style_box", "card_faces", "CSS", "FOCUS", "TAP"]
 
 FOCUS = "#1a5fb4"  # the focus ring: 6.4:1 on white
+TAP = 44  # px: the least width of a card to tap on a phone (a fingertip's breadth)
+WIDE_HAND = 840  # px of table from which the hand is drawn with cards of full size (13 fit)
 
 CSS = f"""
 .kamp-widget, .kamp-widget .widget-box {{ max-width: 100%; min-width: 0; box-sizing: border-box; }}
@@ -30,36 +32,32 @@ CSS = f"""
 .kamp-row {{ flex-wrap: wrap !important; gap: 4px; max-width: 100%; }}
 .kamp-row > .widget-button, .kamp-row > .widget-upload {{ flex: 0 0 auto; width: auto;
   max-width: 100%; }}
-/* the learner's hand: stock buttons drawn as cards */
-.kamp-hand.widget-hbox {{ flex-wrap: nowrap; align-items: flex-end; overflow: visible;
-  padding: 12px 0 4px 0; max-width: 100%; min-width: 0; }}
-.kamp-hand > .kamp-card.widget-button {{
-  flex: 0 1 {WIDTH}px; min-width: 16px; width: auto; height: {HEIGHT}px;
-  padding: 0; margin: 0 2px 0 0; border: none; border-radius: 6px; box-shadow: none;
-  background-color: transparent; background-repeat: no-repeat;
-  background-size: {WIDTH}px {HEIGHT}px; background-position: left top;
-  color: transparent; font-size: 1px; overflow: visible; }}
-.kamp-hand > .kamp-card.widget-button:last-of-type {{ flex-shrink: 0; }}
-.kamp-hand > .kamp-card.kamp-legal {{ transform: translateY(-10px); cursor: pointer; }}
-/* a very narrow column: the hand in two fanned rows rather than strips too thin to read */
+/* the learner's hand: stock buttons drawn as whole cards in a grid, every card at least 44 px
+   wide to tap (a phone: rows of 44-50 px cards; a wide column: 60 px cards), nothing overlapped */
+.kamp-hand.widget-hbox {{ display: grid !important;
+  grid-template-columns: repeat(auto-fill, minmax({TAP}px, 1fr)); gap: 14px 4px;
+  align-items: end; overflow: visible; padding: 12px 0 4px 0; max-width: 100%; min-width: 0; }}
 .kamp-play {{ container-type: inline-size; }}
-@container (max-width: 330px) {{
-  .kamp-hand.widget-hbox {{ flex-wrap: wrap; row-gap: 0; padding-bottom: 0; }}
-  .kamp-hand > .kamp-card.widget-button {{ flex: 0 0 30px; min-width: 30px;
-    margin-bottom: -34px; }}
-  .kamp-hand > .kamp-card.widget-button:last-of-type {{ flex: 0 0 {WIDTH}px; }}
-  .kamp-hand > .kamp-pass, .kamp-hand > .widget-hbox {{ margin-top: 40px; }}
+@container (min-width: {WIDE_HAND}px) {{
+  .kamp-hand.widget-hbox {{ grid-template-columns: repeat(auto-fill, {WIDTH}px); }}
 }}
+.kamp-hand > .kamp-card.widget-button {{
+  width: 100%; min-width: {TAP}px; height: auto; aspect-ratio: {WIDTH} / {HEIGHT};
+  padding: 0; margin: 0; border: none; border-radius: 6px; box-shadow: none;
+  background-color: transparent; background-repeat: no-repeat; background-size: 100% 100%;
+  background-position: left top; color: transparent; font-size: 1px; overflow: visible; }}
+.kamp-hand > .kamp-card.kamp-legal {{ transform: translateY(-10px); cursor: pointer; }}
 .kamp-hand > .kamp-card.kamp-illegal {{ cursor: not-allowed; }}
 .kamp-hand > .kamp-card.widget-button:hover {{ box-shadow: none; }}
 .kamp-hand > .kamp-card.kamp-legal:hover {{ transform: translateY(-14px); }}
-.kamp-hand > .kamp-pass, .kamp-hand > .widget-hbox {{ margin-left: 10px; flex: 0 0 auto; }}
-.kamp-hand > .kamp-pass.widget-button {{ width: auto; min-width: 5em; height: {HEIGHT}px; }}
+/* the pass beside the cards; the dealer's trump choice on a line of its own, wrapping */
+.kamp-hand > .kamp-pass.widget-button {{ grid-column: span 2; width: 100%; min-width: 5em;
+  height: 100%; min-height: {TAP}px; margin: 0; }}
+.kamp-hand > .widget-hbox {{ grid-column: 1 / -1; align-items: center; }}
 .kamp-hand > .kamp-pass.kamp-legal {{ background: #fff; color: #1b1b1b;
   border: 2px solid #1b1b1b; font-weight: bold; }}
 .kamp-hand > .kamp-pass.kamp-illegal {{ background: {PALE_FACE}; color: #595959;
   border: 1px dashed #767676; }}
-.kamp-hand > .widget-hbox {{ flex-wrap: wrap; }}
 /* opponents, the table, the log */
 .kamp-opponents {{ display: flex; flex-wrap: wrap; gap: 2px 12px; }}
 .kamp-log {{ font-size: 95%; }}

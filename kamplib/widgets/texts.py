@@ -38,7 +38,7 @@ register({
                          "en": "Your score sheet is back with what you had typed."},
     # a step is a trick, or one Fan Tan turn (kamplib.teach.walk): words that fit both
     "w_walk_round": {"nb": "Gå gjennom runden steg for steg",
-                     "en": "Step through the round step by step"},
+                     "en": "Go through the round step by step"},
     "w_replay": {"nb": "Samme utdeling på nytt", "en": "Same deal again"},
     "w_seed": {"nb": "Utdeling nr.", "en": "Deal no."},
     "w_pass": {"nb": "Pass", "en": "Pass"},
@@ -46,6 +46,8 @@ register({
     "w_choose_trump": {"nb": "Du gir: velg trumf", "en": "You deal: choose trump"},
     "w_save": {"nb": "Lagre spillet som fil", "en": "Save the game as a file"},
     "w_download": {"nb": "Last ned {name}", "en": "Download {name}"},
+    "w_download_again": {"nb": "Fikk du ikke filen? Last ned {name}",
+                         "en": "Did the file not come? Download {name}"},
     "w_load": {"nb": "Åpne fil", "en": "Open file"},
     "w_loaded": {"nb": "Lastet inn {name}.", "en": "Loaded {name}."},
     "w_undone": {"nb": "Angret: {card}.", "en": "Undone: {card}."},

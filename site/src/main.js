@@ -207,6 +207,28 @@ function mendLink(link) {
     link.setAttribute('href', href.replace(/\.ipynb(?=$|[?#])/, '.html'));
   }
 }
+/** The tab's title in the learner's language: the page's head names the page
+ *  (data-kamp-title, kamplib/teach/site.py); the page as built is titled in bokmål. */
+function followTitle(node) {
+  const head = node.matches('[data-kamp-title]') ? node : node.querySelector('[data-kamp-title]');
+  const title = head && head.getAttribute('data-kamp-title');
+  if (title && document.title !== title) document.title = title;
+}
+/** A file a «Lagre» button made is downloaded at once, so one click saves
+ *  (a.kamp-download-now, kamplib/draw/download.py: each file's token once); the link stays,
+ *  saying so, for a browser that held the download back. */
+const downloaded = new Set();
+function downloadNow(node) {
+  const links = node.matches('a.kamp-download-now') ? [node]
+    : node.querySelectorAll('a.kamp-download-now');
+  for (const link of links) {
+    const token = link.dataset.kampNow;
+    if (!token || downloaded.has(token)) continue;
+    downloaded.add(token);
+    link.click();
+    link.textContent = link.dataset.kampAgain || link.textContent;
+  }
+}
 new MutationObserver((changes) => {
   for (const change of changes) {
     const nodes = change.type === 'attributes' ? [change.target] : change.addedNodes;
@@ -214,10 +236,12 @@ new MutationObserver((changes) => {
       if (node.nodeType !== Node.ELEMENT_NODE) continue;
       if (node.matches('a[href]')) mendLink(node);
       node.querySelectorAll('a[href]').forEach(mendLink);
+      followTitle(node);
+      downloadNow(node);
     }
   }
 }).observe(document.body, { childList: true, subtree: true, attributes: true,
-  attributeFilter: ['href'] });
+  attributeFilter: ['href', 'data-kamp-title'] });
 
 /** Fetch the page at `url`; null (and the failure said, with «Prøv igjen») if it cannot be
  *  had.  A page of another build of the site is loaded whole instead of swapped in, so no

@@ -94,6 +94,39 @@
     document.addEventListener('DOMContentLoaded', function () { progress.disconnect(); });
   }
 
+  // What the page's widgets ask of the page as they are drawn: the tab's title in the
+  // learner's language (the head's data-kamp-title, kamplib/teach/site.py; Voilà would show
+  // the notebook's file name), and a file a «Lagre» button made, downloaded at once so one
+  // click saves (a.kamp-download-now, kamplib/draw/download.py: each file's token once).
+  const followTitle = function (node) {
+    const head = node.matches('[data-kamp-title]') ? node : node.querySelector('[data-kamp-title]');
+    const title = head && head.getAttribute('data-kamp-title');
+    if (title && document.title !== title) { document.title = title; }
+  };
+  const downloaded = new Set();
+  const downloadNow = function (node) {
+    const links = node.matches('a.kamp-download-now') ? [node]
+      : node.querySelectorAll('a.kamp-download-now');
+    links.forEach(function (link) {
+      const token = link.getAttribute('data-kamp-now');
+      if (!token || downloaded.has(token)) { return; }
+      downloaded.add(token);
+      link.click();
+      link.textContent = link.getAttribute('data-kamp-again') || link.textContent;
+    });
+  };
+  if (document.body && window.MutationObserver) {
+    new MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        const nodes = change.type === 'attributes' ? [change.target] : change.addedNodes;
+        nodes.forEach(function (node) {
+          if (node.nodeType === 1) { followTitle(node); downloadNow(node); }
+        });
+      });
+    }).observe(document.body, {childList: true, subtree: true, attributes: true,
+      attributeFilter: ['data-kamp-title']});
+  }
+
   let watcher = null;
   let failed = false;
   let views = 0;  // widget views the cells announce, counted before the front end draws them
