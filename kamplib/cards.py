@@ -153,12 +153,20 @@ def _card_from_parts(rank: int | str, suit: str) -> Card:
 
 
 def suit_mask(suit: str) -> int:
-    """The bit mask of all 13 cards of a suit."""
+    """The bit mask of all 13 cards of a suit.
+
+    >>> len(cards_of(suit_mask('H')))
+    13
+    """
     return 0x1FFF << (16 * _SUIT_INDEX[suit])
 
 
 def parse_suit(text: str) -> str:
-    """``S``/``s``/``♠`` → ``S``; anything else raises :class:`CardError`."""
+    """``S``/``s``/``♠`` → ``S``; anything else raises :class:`CardError`.
+
+    >>> parse_suit('h')
+    'H'
+    """
     key = text.strip().upper() if isinstance(text, str) else text
     if isinstance(key, str) and key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
@@ -166,7 +174,15 @@ def parse_suit(text: str) -> str:
 
 
 def parse_card(text: str | Card) -> Card:
-    """Parse ``QC``, ``qc``, ``10H``, ``♣Q``, ``Q♣`` (and the Card itself) into a card."""
+    """Parse ``QC``, ``qc``, ``10H``, ``♣Q``, ``Q♣`` (and the Card itself) into a card.
+
+    >>> parse_card('QS')
+    Card('QS')
+    >>> parse_card('10h')
+    Card('TH')
+    >>> parse_card('♥7')
+    Card('7H')
+    """
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -185,18 +201,31 @@ def parse_card(text: str | Card) -> Card:
 
 
 def parse_cards(texts: Iterable[str | Card] | str) -> list[Card]:
-    """Parse several cards; a string is split on white space and commas."""
+    """Parse several cards; a string is split on white space and commas.
+
+    >>> parse_cards('QS TH 7H')
+    [Card('QS'), Card('TH'), Card('7H')]
+    """
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
     return [parse_card(t) for t in texts]
 
 
 def full_deck() -> list[Card]:
-    """All 52 cards in canonical order."""
+    """All 52 cards in canonical order.
+
+    >>> len(full_deck()), full_deck()[:2]
+    (52, [Card('2S'), Card('3S')])
+    """
     return list(Card.ALL)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards.
+
+    >>> mask_of([parse_card('2S')]) == parse_card('2S').bit
+    True
+    """
     mask = 0
     for c in cards:
         mask |= c.bit
@@ -204,11 +233,20 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, in canonical order (suits S H C D, ace first)."""
+    """The cards of a mask, in canonical order (suits S H C D, ace first).
+
+    >>> cards_of(mask_of(parse_cards('7H QS')))
+    [Card('QS'), Card('7H')]
+    """
     return list(mask_cards(mask))
 
 
 def iter_bits(mask: int) -> Iterator[Card]:
+    """The cards of a mask, lowest bit first.
+
+    >>> list(iter_bits(mask_of(parse_cards('AS 2S'))))
+    [Card('2S'), Card('AS')]
+    """
     while mask:
         low = mask & -mask
         yield _BY_BIT_POS[low.bit_length() - 1]
@@ -216,6 +254,11 @@ def iter_bits(mask: int) -> Iterator[Card]:
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in canonical order (suits S H C D, ace first).
+
+    >>> sort_cards(parse_cards('7H 2C QS'))
+    [Card('QS'), Card('7H'), Card('2C')]
+    """
     return sorted(cards, key=_sort_key)
 
 
@@ -247,11 +290,19 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (16 * si) for si in range(4))
 
 
 def block_cards(suit_index: int, block: int) -> tuple[Card, ...]:
-    """The cards of one suit's 13-bit block, ace first."""
+    """The cards of one suit's 13-bit block, ace first.
+
+    >>> block_cards(0, 0b1010)
+    (Card('5S'), Card('3S'))
+    """
     return _BLOCKS[suit_index][block]
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask as a tuple, in canonical order (suits S H C D, ace first)."""
+    """The cards of a mask as a tuple, in canonical order (suits S H C D, ace first).
+
+    >>> mask_cards(mask_of(parse_cards('7H QS')))
+    (Card('QS'), Card('7H'))
+    """
     return (_B0[mask & 0x1FFF] + _B1[mask >> 16 & 0x1FFF] + _B2[mask >> 32 & 0x1FFF]
             + _B3[mask >> 48])

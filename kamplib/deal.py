@@ -27,19 +27,37 @@ _RED_TWOS = dict(zip(TABLE_SIZES, ((parse_card("2D"),), (), (parse_card("2D"), p
 
 
 def removed_cards(kind: str, players: int, rules: Rules) -> tuple[Card, ...]:
-    """Cards taken out before the deal: red twos in trick rounds (and Fan Tan with ``trick``)."""
+    """Cards taken out before the deal: red twos in trick rounds (and Fan Tan with ``trick``).
+
+    >>> from kamplib.rules import make_rules
+    >>> removed_cards('pass', 3, make_rules())
+    (Card('2D'),)
+    >>> removed_cards('pass', 4, make_rules())
+    ()
+    """
     if not KINDS[kind].is_trick_round and rules.fantan_deck == "full":
         return ()
     return _RED_TWOS[players]
 
 
 def deck_for(kind: str, players: int, rules: Rules) -> list[Card]:
+    """The cards dealt in a round of ``kind`` at this table.
+
+    >>> from kamplib.rules import make_rules
+    >>> len(deck_for('pass', 5, make_rules()))
+    50
+    """
     out = set(removed_cards(kind, players, rules))
     return [c for c in Card.ALL if c not in out]
 
 
 def cards_in_play(kind: str, players: int, rules: Rules) -> int:
-    """The cards dealt in a round of ``kind``, as a mask."""
+    """The cards dealt in a round of ``kind``, as a mask.
+
+    >>> from kamplib.rules import make_rules
+    >>> bin(cards_in_play('pass', 4, make_rules())).count('1')
+    52
+    """
     mask = ALL_MASK
     for card in removed_cards(kind, players, rules):
         mask &= ~card.bit
@@ -54,7 +72,11 @@ def deal_order(players: int, dealer: int) -> tuple[int, ...]:
 
 
 def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:
-    """Cards per seat; when the deck does not divide evenly the first in the deal get one more."""
+    """Cards per seat; when the deck does not divide evenly the first in the deal get one more.
+
+    >>> hand_sizes(50, 3, 0)
+    [16, 17, 17]
+    """
     base, extra = divmod(cards, players)
     sizes = [base] * players
     for seat in deal_order(players, dealer)[:extra]:
@@ -63,7 +85,12 @@ def hand_sizes(cards: int, players: int, dealer: int) -> list[int]:
 
 
 def tricks_in_play(players: int, rules: Rules) -> int:
-    """How many tricks a trick round has at this table (17, 13 or 10 with the red twos out)."""
+    """How many tricks a trick round has at this table (17, 13 or 10 with the red twos out).
+
+    >>> from kamplib.rules import make_rules
+    >>> [tricks_in_play(n, make_rules()) for n in (3, 4, 5)]
+    [17, 13, 10]
+    """
     return cards_in_play("pass", players, rules).bit_count() // players
 
 
@@ -77,6 +104,11 @@ def deal_hands(kind: str, players: int, dealer: int, rules: Rules,
     time means the ``k``-th player in :func:`deal_order` gets every ``n``-th card of the
     shuffled deck, starting with card ``k``; different cards' bits never overlap, so ``sum`` of
     them is their union.
+
+    >>> import random
+    >>> from kamplib.rules import make_rules
+    >>> [h.bit_count() for h in deal_hands('pass', 4, 0, make_rules(), random.Random(1))]
+    [13, 13, 13, 13]
     """
     deck = _deck_bits(kind, players, rules)
     keys = list(starmap(rng.random, repeat((), len(deck))))
@@ -93,6 +125,11 @@ def trump_for(kind: str, players: int, rules: Rules, rng: random.Random) -> str 
     ``None`` means there is none (not a trump round) or the dealer will choose it
     (``trump: dealer``).  With ``trump: draw`` a random card of the round's deck is turned and
     its suit is trump; the deck is then shuffled again for the deal.
+
+    >>> import random
+    >>> from kamplib.rules import make_rules
+    >>> print(trump_for('pass', 4, make_rules(), random.Random(1)))
+    None
     """
     if not KINDS[kind].has_trump or rules.trump == "dealer":
         return None

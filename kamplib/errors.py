@@ -40,7 +40,11 @@ _REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, GIVEN_LIMIT, GIVEN_LIMIT
 def is_hidden_char(ch: str) -> bool:
     """A character a reader cannot see or that changes what follows it: control and format
     characters (NUL, escape, zero-width, bidi controls), surrogates, unassigned code points,
-    line and paragraph separators, and every space but the plain one."""
+    line and paragraph separators, and every space but the plain one.
+
+    >>> is_hidden_char('\\u200b'), is_hidden_char('å')
+    (True, False)
+    """
     category = unicodedata.category(ch)
     return category in _HIDDEN_CATEGORIES or (category == "Zs" and ch != " ")
 
@@ -48,7 +52,11 @@ def is_hidden_char(ch: str) -> bool:
 def printable(text: str) -> str:
     """``text`` with every hidden character written as an escape (``\\x1b``, ``\\u200b``), so a
     terminal or page shows it and nothing in it can move the cursor, colour the screen, reverse
-    the text or start a new line."""
+    the text or start a new line.
+
+    >>> printable('a\\u200bb')
+    'a\\\\u200bb'
+    """
     if text.isascii() and text.isprintable():
         return text
     return "".join(_escape(ch) if is_hidden_char(ch) and not _joins_emoji(text, i) else ch
@@ -73,7 +81,13 @@ def _escape(ch: str) -> str:
 def given(value: Any, limit: int = GIVEN_LIMIT) -> str:
     """What somebody typed or sent, fit to quote in a message: hidden characters escaped, at
     most ``limit`` characters (then «…»), and any other value as a short repr — however big,
-    deep or strange it is."""
+    deep or strange it is.
+
+    >>> given('Kari\\x1b[2J')
+    'Kari\\\\x1b[2J'
+    >>> given(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    """
     if isinstance(value, str):
         text = value
     elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:

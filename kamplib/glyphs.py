@@ -49,11 +49,20 @@ def _within(ch: str, ranges: tuple[tuple[int, int], ...]) -> bool:
 
 
 def is_variation_selector(ch: str) -> bool:
+    """Whether ``ch`` is a variation selector (it changes how the character before it is drawn).
+
+    >>> is_variation_selector('\\ufe0f'), is_variation_selector('a')
+    (True, False)
+    """
     return _within(ch, _VARIATION_SELECTORS)
 
 
 def is_default_ignorable(ch: str) -> bool:
-    """Unicode's Default_Ignorable_Code_Point: drawn as nothing when a font has no glyph."""
+    """Unicode's Default_Ignorable_Code_Point: drawn as nothing when a font has no glyph.
+
+    >>> is_default_ignorable('\\u200b'), is_default_ignorable('a')
+    (True, False)
+    """
     return (_within(ch, _OTHER_DEFAULT_IGNORABLE) or is_variation_selector(ch)
             or (unicodedata.category(ch) == "Cf" and not 0xFFF9 <= ord(ch) <= 0xFFFB))
 
@@ -75,7 +84,11 @@ def _seen_alone(ch: str) -> bool:
 def invisible_char(text: str) -> int | None:
     """The index of the first character of ``text`` that shows nothing where it stands, or
     None when every character is seen (a plain space counts as seen: where spaces may go is
-    the caller's rule)."""
+    the caller's rule).
+
+    >>> invisible_char('Ka\\u200bri'), invisible_char('Kari')
+    (2, None)
+    """
     if text.isascii():
         return next((i for i, ch in enumerate(text) if not ch.isprintable()), None)
     base: str | None = None  # the visible character the current cluster is built on
@@ -104,5 +117,9 @@ def invisible_char(text: str) -> int | None:
 
 def looks(name: str) -> str:
     """What a name looks like: without its variation selectors (``Kari`` and ``Kari`` with
-    VS16 after it are one name to the eye, so a table may not hold both)."""
+    VS16 after it are one name to the eye, so a table may not hold both).
+
+    >>> looks('Kari\\ufe0f') == looks('Kari')
+    True
+    """
     return "".join(ch for ch in name if not is_variation_selector(ch))

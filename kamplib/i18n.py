@@ -67,18 +67,31 @@ class Phrase(str):
 
 
 def suit_name(suit: str, lang: str = DEFAULT_LANG) -> str:
-    """``S`` → ``spar`` / ``spades``."""
+    """``S`` → ``spar`` / ``spades``.
+
+    >>> suit_name('S'), suit_name('S', 'en')
+    ('spar', 'spades')
+    """
     return t(f"suit_{suit}", lang)
 
 
 def kind_name(kind: str, lang: str = DEFAULT_LANG) -> str:
-    """``klover`` → ``Kløver`` / ``Clubs`` (an unknown kind is shown as it was written)."""
+    """``klover`` → ``Kløver`` / ``Clubs`` (an unknown kind is shown as it was written).
+
+    >>> kind_name('klover'), kind_name('klover', 'en')
+    ('Kløver', 'Clubs')
+    """
     code = f"kind_{kind}"
     return t(code, lang) if code in _CATALOGUE else str(kind)
 
 
 def card_name(card: Any, lang: str = DEFAULT_LANG) -> str:
-    """A card's spoken name, e.g. ``hjerter dame`` / ``queen of hearts`` (screen readers)."""
+    """A card's spoken name, e.g. ``hjerter dame`` / ``queen of hearts`` (screen readers).
+
+    >>> from kamplib.cards import parse_card
+    >>> card_name(parse_card('QH')), card_name(parse_card('QH'), 'en')
+    ('hjerter dame', 'queen of hearts')
+    """
     suit = suit_name(card.suit, lang)
     rank_code = f"rank_{card.rank}"
     rank = t(rank_code, lang) if rank_code in _CATALOGUE else card.symbol[1:]
@@ -89,7 +102,11 @@ MINUS = "\u2212"  # the minus sign of every number a person reads
 
 
 def number_text(value: int) -> str:
-    """A whole number as a reader sees it: ``−5`` with a true minus sign."""
+    """A whole number as a reader sees it: ``−5`` with a true minus sign.
+
+    >>> number_text(-5), number_text(3)
+    ('−5', '3')
+    """
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
@@ -141,6 +158,12 @@ _WORDING = _Wording()
 
 
 def card_list(cards: Iterable[Any]) -> str:
+    """Cards as a sentence shows them: ``♠Q ♥7``.
+
+    >>> from kamplib.cards import parse_cards
+    >>> card_list(parse_cards('QS 7H'))
+    '♠Q ♥7'
+    """
     return " ".join(c.symbol for c in cards)
 
 
@@ -148,7 +171,13 @@ _CATALOGUE: dict[str, dict[str, str]] = {}
 
 
 def register(entries: dict[str, dict[str, str]]) -> None:
-    """Add message templates (code → {lang: template}); every entry needs every language."""
+    """Add message templates (code → {lang: template}); every entry needs every language.
+
+    >>> register({"x_example": {"nb": "Et eksempel"}})
+    Traceback (most recent call last):
+    ...
+    ValueError: message 'x_example' lacks ['en']
+    """
     for code, texts in entries.items():
         missing = [lang for lang in LANGS if lang not in texts]
         if missing:
@@ -172,7 +201,11 @@ def _show(value: Any, lang: str) -> Any:
 
 
 def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
-    """The text for ``code`` in ``lang`` with ``params`` filled in."""
+    """The text for ``code`` in ``lang`` with ``params`` filled in.
+
+    >>> t('word_round'), t('word_round', 'en')
+    ('Runde', 'Round')
+    """
     if lang not in LANGS:
         lang = DEFAULT_LANG
     template = _CATALOGUE[code][lang]
@@ -181,16 +214,29 @@ def t(code: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
 
 def template(code: str, lang: str = DEFAULT_LANG) -> str:
     """The template of ``code`` in ``lang`` itself, for a page script that fills it in (the
-    browser edition's words before Python runs)."""
+    browser edition's words before Python runs).
+
+    >>> template('player_count', 'en')
+    'These games need {fewest} to {most} {most:player|players}, not {count}'
+    """
     return _CATALOGUE[code][lang if lang in LANGS else DEFAULT_LANG]
 
 
 def has(code: str) -> bool:
+    """Whether ``code`` is in the catalogue.
+
+    >>> has('word_round'), has('no_such_code')
+    (True, False)
+    """
     return code in _CATALOGUE
 
 
 def codes() -> frozenset[str]:
-    """Every registered code (a test checks each is used somewhere)."""
+    """Every registered code (a test checks each is used somewhere).
+
+    >>> "word_round" in codes()
+    True
+    """
     return frozenset(_CATALOGUE)
 
 

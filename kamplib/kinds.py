@@ -312,7 +312,11 @@ _ALIASES = {alias: k.key for k in KINDS.values() for alias in k.aliases}
 def parse_kind(value: Any) -> str:
     """A round kind's record name from its record name, an alias (``kløver``, ``kabal``) or its
     name in any language of the catalogue (``Clubs``, ``Fan Tan``: a sheet saved in the learner's
-    words reads back)."""
+    words reads back).
+
+    >>> parse_kind('Kløver'), parse_kind('kabal')
+    ('klover', 'fantan')
+    """
     if isinstance(value, str):
         key = value.strip().lower()
         key = _ALIASES.get(key) or _names().get(key, key)
@@ -330,7 +334,11 @@ def _names() -> dict[str, str]:
 
 
 def kind_of(kind: str | RoundKind) -> RoundKind:
-    """The kind object for a record name (or the object itself)."""
+    """The kind object for a record name (or the object itself).
+
+    >>> kind_of('damer').is_trick_round, kind_of('fantan').is_trick_round
+    (True, False)
+    """
     if isinstance(kind, RoundKind):
         return kind
     found = KINDS.get(kind)

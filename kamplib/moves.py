@@ -94,12 +94,20 @@ class Entry(NamedTuple):
 
 
 def is_pass(move: object) -> bool:
-    """Whether ``move`` is a pass, as a value or in any spelling (``pass``, ``prikk``)."""
+    """Whether ``move`` is a pass, as a value or in any spelling (``pass``, ``prikk``).
+
+    >>> is_pass('prikk'), is_pass(PASS), is_pass('QS')
+    (True, True, False)
+    """
     return move is PASS or (isinstance(move, str) and move.strip().lower() in PASS_WORDS)
 
 
 def is_suit(move: object) -> bool:
-    """Whether ``move`` names a suit (the dealer choosing trump), as a value or as text."""
+    """Whether ``move`` names a suit (the dealer choosing trump), as a value or as text.
+
+    >>> is_suit('H'), is_suit('QS')
+    (True, False)
+    """
     if type(move) is ChooseTrump:
         return True
     if not isinstance(move, str) or is_pass(move):
@@ -114,7 +122,11 @@ def is_suit(move: object) -> bool:
 def parse_move(move: Move | str) -> Move:
     """The move value for any accepted spelling: a card (``QS``, ``♠Q``, ``dq``…), a pass
     (``pass``, ``prikk``), or a suit (``H``, ``♥``) when trump is being named.  A move value is
-    returned as it is; anything else raises :class:`~kamplib.errors.CardError`."""
+    returned as it is; anything else raises :class:`~kamplib.errors.CardError`.
+
+    >>> parse_move('QS'), parse_move('pass') is PASS, parse_move('H')
+    (Card('QS'), True, ChooseTrump(suit='H'))
+    """
     if type(move) is Card or type(move) is Pass or type(move) is ChooseTrump:
         return move
     if is_pass(move):
@@ -131,12 +143,20 @@ def parse_move(move: Move | str) -> Move:
 
 
 def card_of(move: Move) -> Card | None:
-    """The card ``move`` plays (None: a pass, or the dealer naming trump)."""
+    """The card ``move`` plays (None: a pass, or the dealer naming trump).
+
+    >>> card_of(parse_move('QS')), card_of(PASS)
+    (Card('QS'), None)
+    """
     return move if type(move) is Card else None
 
 
 def move_text(move: Move, lang: str = DEFAULT_LANG) -> str:
-    """A move as a learner reads it: ``♥8``, ``pass``, ``hjerter`` (the dealer naming trump)."""
+    """A move as a learner reads it: ``♥8``, ``pass``, ``hjerter`` (the dealer naming trump).
+
+    >>> move_text(parse_move('8H')), move_text(PASS), move_text(parse_move('H'))
+    ('♥8', 'pass', 'hjerter')
+    """
     if type(move) is Card:
         return move.symbol
     if type(move) is ChooseTrump:

@@ -193,6 +193,11 @@ def read_record(source: str | bytes | bytearray | memoryview | Mapping[str, Any]
     the Fan Tan layout, the dealer moving on) is made; the first problem raises
     :class:`RecordError`, whatever the input's size, depth, encoding or characters.  Player
     names are matched in their one spelling (NFC).
+
+    >>> from kamplib.game import Game
+    >>> game = read_record(write_record(Game(['Kari', 'Ola', 'Siri'], seed=1)))
+    >>> game.players, len(game.rounds)
+    (('Kari', 'Ola', 'Siri'), 1)
     """
     if isinstance(source, Mapping):
         doc: Any = source
@@ -352,7 +357,12 @@ def _replay(game: Game, deals: list[RoundDeal], plays: list[list[tuple[str, str]
 
 
 def record_dict(game: Game) -> dict[str, Any]:
-    """The record of a game as plain data, in canonical key order."""
+    """The record of a game as plain data, in canonical key order.
+
+    >>> from kamplib.game import Game
+    >>> list(record_dict(Game(['Kari', 'Ola', 'Siri'], seed=1)))
+    ['format', 'game', 'players', 'rounds']
+    """
     doc: dict[str, Any] = {"format": FORMAT, "game": game.game}
     rules = game.rules.differences()
     if rules:
@@ -382,7 +392,12 @@ def _dump(value: Any) -> str:
 
 def write_record(game: Game) -> str:
     """Canonical kamp/1 text: two-space indent, a hand per line, a trick (or round of turns) per
-    line of plays, a final newline."""
+    line of plays, a final newline.
+
+    >>> from kamplib.game import Game
+    >>> write_record(Game(['Kari', 'Ola', 'Siri'], seed=1)).splitlines()[:3]
+    ['{', '  "format": "kamp/1",', '  "game": "femkamp",']
+    """
     doc = record_dict(game)
     n = len(game.players)
     lines = ["{"]
@@ -422,7 +437,15 @@ def write_record(game: Game) -> str:
 
 def load_record(path: str | Path) -> Game:
     """Read a record file ('-' is not handled here: the command line reads stdin itself).  A
-    file over :data:`MAX_RECORD_BYTES` is refused before it is read."""
+    file over :data:`MAX_RECORD_BYTES` is refused before it is read.
+
+    >>> import tempfile
+    >>> from kamplib.game import Game
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_record(Game(["Kari", "Ola", "Siri"], seed=1), Path(folder) / "spill.json")
+    ...     load_record(Path(folder) / "spill.json").players
+    ('Kari', 'Ola', 'Siri')
+    """
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_RECORD_BYTES + 1)
@@ -433,6 +456,15 @@ def load_record(path: str | Path) -> Game:
 
 
 def save_record(game: Game, path: str | Path) -> None:
+    """Write ``game``'s record to a file: the canonical text of :func:`write_record`, UTF-8.
+
+    >>> import tempfile
+    >>> from kamplib.game import Game
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_record(Game(["Kari", "Ola", "Siri"], seed=1), Path(folder) / "spill.json")
+    ...     (Path(folder) / "spill.json").read_text(encoding="utf-8").startswith("{")
+    True
+    """
     Path(path).write_text(write_record(game), encoding="utf-8")
 
 

@@ -118,7 +118,11 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 def rule_help(key: str, lang: str = "nb") -> str:
-    """One line saying what a house rule decides, in the reader's language."""
+    """One line saying what a house rule decides, in the reader's language.
+
+    >>> rule_help('queen_points', 'en')
+    'Points per queen in the Queens round'
+    """
     return t(f"rule_help_{key}", lang)
 
 
@@ -162,7 +166,11 @@ class Rules:
 
 def rules_in_play(order: Iterable[str]) -> tuple[str, ...]:
     """The house rules that can change a game of these rounds, in :data:`RULE_KEYS` order: the
-    game-wide ones and those its kinds of round read (a Femkamp has no Trumf, so no ``trump``)."""
+    game-wide ones and those its kinds of round read (a Femkamp has no Trumf, so no ``trump``).
+
+    >>> rules_in_play(['pass', 'grand'])
+    ('order', 'ace_low_in_pass', 'last_round_double', 'tie_break')
+    """
     read = set(GAME_WIDE_RULES)
     for kind in order:
         read.update(KINDS[parse_kind(kind)].house_rules)
@@ -171,12 +179,21 @@ def rules_in_play(order: Iterable[str]) -> tuple[str, ...]:
 
 def round_multiplier(rules: Rules, index: int) -> int:
     """The last regular round counts double under ``last_round_double``; every other round, a
-    tie-break Grand included, counts once."""
+    tie-break Grand included, counts once.
+
+    >>> rules = make_rules('femkamp', {'last_round_double': True})
+    >>> [round_multiplier(rules, i) for i in range(5)]
+    [1, 1, 1, 1, 2]
+    """
     return 2 if rules.last_round_double and index == len(rules.order) - 1 else 1
 
 
 def defaults(game: str, order: Iterable[str] | None = None) -> Rules:
-    """The rules of ``game`` with no house rule changed."""
+    """The rules of ``game`` with no house rule changed.
+
+    >>> defaults('sekskamp').order
+    ('pass', 'klover', 'damer', 'fantan', 'grand', 'trumf')
+    """
     values = {key: choices[0] for key, choices in RULE_CHOICES.items()}
     if game == "custom":
         return Rules(game="custom", order=tuple(order or ()), **values)
@@ -196,7 +213,11 @@ _FALSE = {"false", "nei", "no", "0", "off"}
 
 
 def parse_rule_value(key: str, value: Any) -> Any:
-    """Validate one house rule value; strings (from a command line) are converted."""
+    """Validate one house rule value; strings (from a command line) are converted.
+
+    >>> parse_rule_value('queen_points', '5'), parse_rule_value('order', 'pass,grand')
+    (5, ('pass', 'grand'))
+    """
     if key == "order":
         items = value.replace(",", " ").split() if isinstance(value, str) else value
         if not isinstance(items, (list, tuple)) or not items:
@@ -231,7 +252,13 @@ def parse_rule_value(key: str, value: Any) -> Any:
 
 
 def make_rules(game: str = "femkamp", overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The rules of ``game`` with the given house rules; every key and value is checked."""
+    """The rules of ``game`` with the given house rules; every key and value is checked.
+
+    >>> make_rules('femkamp', {'queen_points': 5}).queen_points
+    5
+    >>> make_rules('sjukamp').order
+    ('pass', 'klover', 'fantan', 'damer', 'grand', 'trumf', 'finale')
+    """
     if overrides is not None and not isinstance(overrides, Mapping):
         raise RuleError("rules_not_mapping", value=given(overrides))
     try:  # Rules are frozen, so the same request may share one answer

@@ -39,12 +39,20 @@ SEVEN_OF_HEARTS = parse_card("7H")
 
 
 def player_count_error(count: object) -> RuleError:
-    """The refusal of a table of ``count`` players, naming the sizes that can play."""
+    """The refusal of a table of ``count`` players, naming the sizes that can play.
+
+    >>> player_count_error(7).message('en')
+    'These games need 3 to 5 players, not 7'
+    """
     return RuleError("player_count", count=count, fewest=TABLE_SIZES[0], most=TABLE_SIZES[-1])
 
 
 def default_players(count: int = 4) -> tuple[str, ...]:
-    """The first ``count`` default names (a table size is checked)."""
+    """The first ``count`` default names (a table size is checked).
+
+    >>> default_players(3)
+    ('Kari', 'Ola', 'Siri')
+    """
     if count not in TABLE_SIZES or isinstance(count, bool):
         raise player_count_error(count)
     return DEFAULT_NAMES[:count]
@@ -63,7 +71,11 @@ def normal_name(name: object) -> object: ...
 def normal_name(name: object) -> object:
     """A name in its one spelling (Unicode NFC: ``Å`` typed as A + ring is ``Å``); anything
     that is not text is left for :func:`check_players` to refuse.  Records and score sheets
-    match names through this, so two spellings of one name are one player."""
+    match names through this, so two spellings of one name are one player.
+
+    >>> normal_name('A\\u030a') == 'Å'
+    True
+    """
     return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
 
 
@@ -75,6 +87,9 @@ def check_players(players: object) -> tuple[str, ...]:
     zero-width, bidi or filler character, no lone mark; emoji sequences are fine), and not the
     word for a pass.  Two names that look the same are refused as one name twice.  The checked
     names are returned normalised.
+
+    >>> check_players(['Kari', 'Ola', 'Siri'])
+    ('Kari', 'Ola', 'Siri')
     """
     # a table already checked (a game's, a playout's)
     if isinstance(players, (tuple, list)) and type(players) in (tuple, list):
@@ -158,22 +173,41 @@ register({
 
 
 def dealer_of_round(first_dealer: int, index: int, players: int) -> int:
-    """The dealer of round ``index`` (from 0): one seat further clockwise every round."""
+    """The dealer of round ``index`` (from 0): one seat further clockwise every round.
+
+    >>> [dealer_of_round(0, i, 4) for i in range(5)]
+    [0, 1, 2, 3, 0]
+    """
     return (first_dealer + index) % players
 
 
 def left_of(seat: int, players: int) -> int:
-    """The next seat clockwise."""
+    """The next seat clockwise.
+
+    >>> left_of(3, 4)
+    0
+    """
     return (seat + 1) % players
 
 
 def first_leader(dealer: int, players: int) -> int:
-    """Who leads the first trick of a trick round: the player left of the dealer."""
+    """Who leads the first trick of a trick round: the player left of the dealer.
+
+    >>> first_leader(3, 4)
+    0
+    """
     return left_of(dealer, players)
 
 
 def fantan_opener(dealer: int, hands: Sequence[int], rules: Rules) -> int:
-    """Who acts first in Fan Tan: the holder of ♥7, or the player left of the dealer."""
+    """Who acts first in Fan Tan: the holder of ♥7, or the player left of the dealer.
+
+    >>> from kamplib.cards import mask_of, parse_cards
+    >>> from kamplib.rules import make_rules
+    >>> hands = [mask_of(parse_cards(h)) for h in ("2S 3S", "7H 4S", "5S 6S")]
+    >>> fantan_opener(0, hands, make_rules())
+    1
+    """
     if rules.fantan_opener == "seven_of_hearts":
         for seat, hand in enumerate(hands):
             if hand & SEVEN_OF_HEARTS.bit:
@@ -184,7 +218,12 @@ def fantan_opener(dealer: int, hands: Sequence[int], rules: Rules) -> int:
 def first_to_act(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
                  trump_pending: bool = False) -> int:
     """Who acts first in a round: the Fan Tan opener, the dealer naming trump, or the player
-    left of the dealer leading the first trick."""
+    left of the dealer leading the first trick.
+
+    >>> from kamplib.rules import make_rules
+    >>> first_to_act("pass", 3, [0, 0, 0, 0], make_rules())
+    0
+    """
     if not KINDS[kind].is_trick_round:
         return fantan_opener(dealer, hands, rules)
     if trump_pending:
@@ -194,7 +233,12 @@ def first_to_act(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
 
 def opening_card(rules: Rules) -> Card | None:
     """The card Fan Tan must open with under these house rules (♥7), or None when the player
-    left of the dealer opens with any seven."""
+    left of the dealer opens with any seven.
+
+    >>> from kamplib.rules import make_rules
+    >>> opening_card(make_rules())
+    Card('7H')
+    """
     return SEVEN_OF_HEARTS if rules.fantan_opener == "seven_of_hearts" else None
 
 
@@ -222,7 +266,15 @@ register({
 def opener_of(kind: str, dealer: int, hands: Sequence[int], rules: Rules,
               trump_pending: bool = False) -> Opener:
     """Who acts first in a round of ``kind`` dealt ``hands``, and why (a round's
-    :meth:`~kamplib.round.Round.opener`; a deal not yet played asks here)."""
+    :meth:`~kamplib.round.Round.opener`; a deal not yet played asks here).
+
+    >>> from kamplib.cards import mask_of, parse_cards
+    >>> from kamplib.rules import make_rules
+    >>> hands = [mask_of(parse_cards(h)) for h in ("2S 3S", "7H 4S", "5S 6S")]
+    >>> opener = opener_of("fantan", 0, hands, make_rules())
+    >>> opener.seat, opener.text("en")
+    (1, 'holds ♥7')
+    """
     seat = first_to_act(kind, dealer, hands, rules, trump_pending)
     if not KINDS[kind].is_trick_round:
         card = opening_card(rules)

@@ -30,12 +30,23 @@ _REMATCH = "extra_game"
 
 
 def adds_rounds(rules: Rules) -> bool:
-    """Whether a tie can make the game longer than its own rounds (``extra_grand``)."""
+    """Whether a tie can make the game longer than its own rounds (``extra_grand``).
+
+    >>> from kamplib.rules import make_rules
+    >>> adds_rounds(make_rules()), adds_rounds(make_rules('femkamp', {'tie_break': 'extra_grand'}))
+    (False, True)
+    """
     return rules.tie_break == _ADDS_ROUNDS
 
 
 def kind_of_round(rules: Rules, index: int) -> str:
-    """The kind of round ``index`` (from 0): the game's own order, then tie-break Grands."""
+    """The kind of round ``index`` (from 0): the game's own order, then tie-break Grands.
+
+    >>> from kamplib.rules import make_rules
+    >>> tie_break = make_rules('femkamp', {'tie_break': 'extra_grand'})
+    >>> kind_of_round(make_rules(), 4), kind_of_round(tie_break, 5)
+    ('grand', 'grand')
+    """
     return rules.order[index] if index < len(rules.order) else TIE_BREAK_KIND
 
 
@@ -127,7 +138,14 @@ def standing(players: Sequence[str],
              round_scores: Sequence[Mapping[str, int] | Sequence[int]], rules: Rules,
              contenders: Sequence[str] | None = None) -> Standing:
     """The standing after ``round_scores`` (the finished rounds' scores in order, each by
-    player name or as a list in seat order); see :class:`Tally` for who is in contention."""
+    player name or as a list in seat order); see :class:`Tally` for who is in contention.
+
+    >>> from kamplib.rules import make_rules
+    >>> two_rounds = make_rules('custom', {'order': ['pass', 'klover']})
+    >>> st = standing(['A', 'B', 'C'], [[3, 5, 5], [2, 1, 1]], two_rounds)
+    >>> st.totals, st.winners
+    ({'A': 5, 'B': 6, 'C': 6}, ('A',))
+    """
     tally = Tally(players, rules, contenders)
     for scores in round_scores:
         tally.count(scores)
