@@ -105,6 +105,7 @@ class FanTanRound(Round):
         self.trump = None
         self.needs_trump = False
         self.tricks = ()
+        self.tricks_won = (0,) * self.n
         self._layout = rules.fantan_layout
         self.voluntary_pass = rules.fantan_voluntary_pass
         self._opens = _OPENS[self._layout]
@@ -113,8 +114,8 @@ class FanTanRound(Round):
         self.in_play = 0
         for h in hands:
             self.in_play |= h
-        self.passes = [0] * self.n
-        self.out = -1  # seat that went out
+        self._passes = [0] * self.n
+        self._out = -1  # seat that went out
         # with the seven-of-hearts opener the first card must be ♥7
         self.opening = opens_with_seven(0, rules)
         self.to_move = first_to_act(kind, dealer, self.deal, rules)
@@ -208,18 +209,29 @@ class FanTanRound(Round):
         if hand:
             self.to_move = (seat + 1) % self.n
         else:
-            self.out = seat
+            self._out = seat
             self.to_move = -1
             self.is_over = True
 
     def _pass(self, seat: int) -> None:
-        self.passes[seat] += 1
+        self._passes[seat] += 1
         self._log.append((seat, PASS))
         self.to_move = (seat + 1) % self.n
 
     # -- questions ---------------------------------------------------------------------------
     def opener(self) -> Opener:
         return opener_of(self.kind, self.dealer, self.deal, self.rules)
+
+    @property
+    def passes(self) -> Sequence[int]:
+        return self._passes
+
+    @property
+    def out(self) -> int:
+        return self._out
+
+    def laid_cards(self) -> frozenset[Card]:
+        return frozenset(cards_of(self.laid))
 
     def next_cards(self) -> frozenset[Card]:
         if self.opening:
@@ -248,8 +260,8 @@ class FanTanRound(Round):
         return out
 
     def score_list(self) -> list[int]:
-        return KINDS[self.kind].fantan_scores(self.passes, [h.bit_count() for h in self.hands],
-                                              self.out if self.out >= 0 else None,
+        return KINDS[self.kind].fantan_scores(self._passes, [h.bit_count() for h in self.hands],
+                                              self._out if self._out >= 0 else None,
                                               self.multiplier)
 
     def _place(self) -> dict[str, int]:
@@ -260,7 +272,7 @@ class FanTanRound(Round):
         new.__dict__.update(self.__dict__)
         new.hands = list(self.hands)
         new._log = list(self._log)
-        new.passes = list(self.passes)
+        new._passes = list(self._passes)
         return new
 
     def replayed(self, count: int | None = None) -> FanTanRound:

@@ -102,6 +102,7 @@ class Round:
     trump: str | None
     needs_trump: bool
     tricks: Sequence[Trick]
+    tricks_won: Sequence[int]  # tricks taken by each seat (none in Fan Tan)
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,
@@ -144,6 +145,25 @@ class Round:
         """The cards on the table in the trick being played, as ``(seat, card)`` (none in Fan
         Tan)."""
         return ()
+
+    @property
+    def winning(self) -> int:
+        """The seat winning the trick on the table so far (-1: no card on it, or Fan Tan)."""
+        return -1
+
+    @property
+    def passes(self) -> Sequence[int]:
+        """How often each seat has passed (never, where there is no passing)."""
+        return (0,) * self.n
+
+    @property
+    def out(self) -> int:
+        """The seat that went out by laying its last card (Fan Tan), else -1."""
+        return -1
+
+    def laid_cards(self) -> frozenset[Card]:
+        """The cards laid out on the table in rows (Fan Tan; none in a trick round)."""
+        return frozenset()
 
     @property
     def pass_cost(self) -> int:

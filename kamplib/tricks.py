@@ -88,6 +88,7 @@ class TrickRound(Round):
     """One trick round.  ``play(card)`` is checked; a refused card leaves the state untouched."""
 
     family = Family.TRICKS
+    tricks_won: list[int]
 
     def __init__(self, kind: str, players: Sequence[str], dealer: int, hands: Sequence[int],
                  rules: Rules, *, trump: str | None = None, number: int = 1,

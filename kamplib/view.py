@@ -91,6 +91,10 @@ class PlayerView:
         mask = playable_mask(mask_of(self.laid), self.rules.fantan_layout)
         return frozenset(c for c in cards_of(mask) if c not in self.out_of_play)
 
+    def laid_cards(self) -> frozenset[Card]:
+        """The cards laid out in Fan Tan's rows (:meth:`kamplib.round.Round.laid_cards`)."""
+        return self.laid
+
     @property
     def pass_cost(self) -> int:
         """The points a pass costs in this round (:attr:`kamplib.round.Round.pass_cost`)."""

@@ -18,6 +18,7 @@ from kamplib.draw.table import fantan_table_html, round_scores_html, trick_html
 from kamplib.draw.tables import table_html as plain_table_html
 from kamplib.i18n import register, t
 from kamplib.kinds import Family
+from kamplib.round import Round
 
 __all__ = ["opponents_html", "table_html", "log_html", "judgement_html", "review_html",
            "round_summary_html", "game_summary_html", "coach_labels_html"]
@@ -41,7 +42,7 @@ register({
 
 
 
-def opponents_html(rnd: Any, learner: int, lang: str = "nb") -> str:
+def opponents_html(rnd: Round, learner: int, lang: str = "nb") -> str:
     """One short line per other player: cards in hand (and passes in Fan Tan)."""
     items = []
     for seat, name in enumerate(rnd.players):
@@ -56,7 +57,7 @@ def opponents_html(rnd: Any, learner: int, lang: str = "nb") -> str:
     return f"<div class='kamp-opponents'>{''.join(items)}</div>"
 
 
-def table_html(rnd: Any, learner: int, *, taken: str = "", lang: str = "nb",
+def table_html(rnd: Round, learner: int, *, taken: str = "", lang: str = "nb",
                four_color: bool = False) -> Html:
     """The middle of the table: the trick being played (and the one just finished, with who
     took it and why), or the Fan Tan layout."""

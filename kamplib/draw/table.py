@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from html import escape
-from typing import Any
 
-from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card, cards_of
+from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card
 from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_color
 from kamplib.draw.display import MUTED, SR_ONLY
 from kamplib.draw.tables import cell_text
 from kamplib.fantan import fantan_rank, layout_ranks
 from kamplib.i18n import KindName, SuitName, suit_name, t
 from kamplib.kinds import Family
+from kamplib.round import Round
+from kamplib.view import PlayerView
 
 __all__ = ["trick_html", "fantan_table_html", "round_html", "round_scores_html", "round_title",
            "trump_text"]
@@ -59,14 +60,9 @@ def trick_html(plays: Sequence[tuple[int, Card]], players: Sequence[str], *,
             f'<div style="font-weight:bold;margin-bottom:2px">{escape(heading)}</div>{body}</div>')
 
 
-def _as_cards(value: Any) -> set[Card]:
-    if isinstance(value, int):
-        return set(cards_of(value))
-    return set(value)
-
-
-def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False,
-                      layout: str | None = None, laid: Collection[Card] | None = None,
+def fantan_table_html(source: Round | PlayerView | None, *, lang: str = "nb",
+                      four_color: bool = False, layout: str | None = None,
+                      laid: Collection[Card] | None = None,
                       playable: Collection[Card] | None = None, scale: float = 0.6) -> str:
     """The Fan Tan table of a round or a player's view (``source``), in its layout.
 
@@ -83,7 +79,7 @@ def fantan_table_html(source: Any, *, lang: str = "nb", four_color: bool = False
     if source is not None:
         layout = layout or source.rules.fantan_layout
         piles = source.layout()
-        laid = _as_cards(source.laid) if laid is None else set(laid)
+        laid = set(source.laid_cards()) if laid is None else set(laid)
         if playable is None:
             playable = source.next_cards()
     else:
@@ -180,7 +176,7 @@ def _pile(cards: list[Card], key: str, laid: set[Card], playable: set[Card], lan
             f'{"".join(parts)}</span>')
 
 
-def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score") -> str:
+def round_scores_html(rnd: Round, *, lang: str = "nb", classes: str = "kamp-score") -> str:
     """Scores of a round so far: tricks (or passes and cards left) and points, per player."""
     scores = rnd.score_list()
     head = [t("word_player", lang)]
@@ -205,7 +201,7 @@ def round_scores_html(rnd: Any, *, lang: str = "nb", classes: str = "kamp-score"
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def round_title(rnd: Any, lang: str = "nb") -> str:
+def round_title(rnd: Round, lang: str = "nb") -> str:
     """"Runde 2: Kløver" in a game; only "Kløver" for a round dealt on its own, where "Runde 1"
     would contradict the course's numbering of the rounds."""
     if len(getattr(rnd.rules, "order", ())) <= 1:
@@ -213,7 +209,7 @@ def round_title(rnd: Any, lang: str = "nb") -> str:
     return t("draw_round_title", lang, number=rnd.number, kind=KindName(rnd.kind))
 
 
-def trump_text(rnd: Any, lang: str = "nb") -> str:
+def trump_text(rnd: Round, lang: str = "nb") -> str:
     if rnd.family is Family.FANTAN:
         return ""
     if rnd.needs_trump:
@@ -223,7 +219,7 @@ def trump_text(rnd: Any, lang: str = "nb") -> str:
     return t("draw_no_trump", lang)
 
 
-def round_html(rnd: Any, *, lang: str = "nb", four_color: bool = False,
+def round_html(rnd: Round, *, lang: str = "nb", four_color: bool = False,
                show_hands: bool = True) -> str:
     """A whole round as the notebook shows it: who deals and moves, hands, table and scores."""
     title = round_title(rnd, lang)
