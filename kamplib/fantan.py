@@ -222,6 +222,9 @@ class FanTanRound(Round):
     def opener(self) -> Opener:
         return opener_of(self.kind, self.dealer, self.deal, self.rules)
 
+    def _decided(self, index: int, move: Move) -> tuple[int | None, int]:
+        return None, (self.pass_cost if move is PASS else 0)
+
     @property
     def passes(self) -> Sequence[int]:
         return self._passes

@@ -222,7 +222,8 @@ class Game:
         while len(self.rounds) > 1 and not self.rounds[-1].history:
             self.rounds.pop()  # its deal stays in self.deals, so it comes back the same
         rnd = self.rounds[-1]
-        seat, move, _ = rnd.undo()
+        undone = rnd.undo()
+        seat, move = undone.seat, undone.move
         return rnd.players[seat], move
 
     @_one_thread

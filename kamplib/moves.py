@@ -86,11 +86,16 @@ Move = Card | Pass | ChooseTrump
 
 class Entry(NamedTuple):
     """One action of a round's history: the seat that acted, its move, and what the engine
-    decided by it: ``winner`` is the seat that took the trick this card closed (else None)."""
+    decided by it: ``winner`` is the seat that took the trick this card closed (else None);
+    ``points`` what the action scored there and then: the trick's points for its winner (its
+    cards and the trick itself, the round's doubling included, before a rule that judges the
+    whole round such as taking every club), or a pass's cost for the passer; else 0.  Read the
+    fields by name: an entry may learn more fields."""
 
     seat: int
     move: Move
     winner: int | None = None
+    points: int = 0
 
 
 def is_pass(move: object) -> bool:

@@ -132,13 +132,14 @@ class Round:
 
         The round appends plain pairs while it plays, so a playout never pays for more; the
         entries are made from them when asked (a few microseconds for a whole round)."""
-        winner_at = self._winner_at
-        return tuple([_entry((seat, move, winner_at(i)))
+        decided = self._decided
+        return tuple([_entry((seat, move, *decided(i, move)))
                       for i, (seat, move) in enumerate(self._log)])
 
-    def _winner_at(self, index: int) -> int | None:
-        """The seat that took the trick the action at ``index`` closed (None: it closed none)."""
-        return None
+    def _decided(self, index: int, move: Move) -> tuple[int | None, int]:
+        """What the action at ``index`` decided: the seat that took the trick it closed (None:
+        it closed none) and the points it scored (:class:`Entry`)."""
+        return None, 0
 
     @property
     def trick(self) -> Sequence[tuple[int, Card]]:

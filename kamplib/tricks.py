@@ -244,13 +244,19 @@ class TrickRound(Round):
     def next_cards(self) -> frozenset[Card]:
         return frozenset(c for c in self.legal_moves() if type(c) is Card)
 
-    def _winner_at(self, index: int) -> int | None:
+    def _decided(self, index: int, move: Move) -> tuple[int | None, int]:
         log = self._log
         first = 1 if log and type(log[0][1]) is ChooseTrump else 0  # the dealer named trump
         if index < first or (index - first) % self.n != self.n - 1:
-            return None
+            return None, 0
         number = (index - first) // self.n
-        return self.tricks[number].winner if number < len(self.tricks) else None
+        if number >= len(self.tricks):
+            return None, 0
+        trick = self.tricks[number]
+        mask = 0
+        for card in trick.cards:
+            mask |= card.bit
+        return trick.winner, self._kind.raw_score(1, mask, self.rules) * self.multiplier
 
     @property
     def winning(self) -> int:

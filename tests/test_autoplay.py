@@ -13,7 +13,7 @@ def test_stops_at_the_humans_turn_and_names_who_moved() -> None:
     moved = autoplay(g, make_bots(4, "heuristic", seed=3, humans={2}), reasons=True)
     assert g.to_move == "Siri"
     assert all(s.player != "Siri" and s.decision is not None for s in moved)
-    assert [s.player for s in moved] == [g.players[seat] for seat, _, _ in g.round.history]
+    assert [s.player for s in moved] == [g.players[e.seat] for e in g.round.history]
 
 
 def test_stops_at_the_end_of_a_round_and_after_one_turn() -> None:

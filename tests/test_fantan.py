@@ -163,7 +163,7 @@ def test_voluntary_pass() -> None:
     free.play("7H")
     assert free.legal_moves() == (c("7C"), PASS)
     free.play("prikk")
-    assert free.passes == [0, 0, 1, 0] and free.history[-1] == Entry(2, PASS)
+    assert free.passes == [0, 0, 1, 0] and free.history[-1] == Entry(2, PASS, points=1)
 
 
 def test_trick_deck_leaves_a_dead_ace() -> None:
@@ -208,3 +208,16 @@ def test_doubled_fantan_and_replay() -> None:
     play_first(rnd)
     scores = rnd.score_list()
     assert scores.count(0) == 1 and all(s >= 2 and s % 2 == 0 for s in scores if s)
+
+
+def test_a_pass_entry_carries_what_it_cost() -> None:
+    import random
+
+    rnd = deal_round("fantan", ["A", "B", "C", "D"], seed=9, multiplier=3)
+    rng = random.Random(9)
+    while not rnd.is_over:
+        rnd.play(rng.choice(rnd.legal_moves()))
+    passes = [e for e in rnd.history if e.move is PASS]
+    assert len(passes) == sum(rnd.passes) > 0
+    assert all(e.points == 3 and e.winner is None for e in passes)
+    assert all(e.points == 0 for e in rnd.history if e.move is not PASS)

@@ -69,7 +69,7 @@ def _slow_loglik(table: Table, hands: list[int], softness: float) -> float:
     heuristic: what :class:`Evidence` works out without replaying."""
     rnd = replay(table, hands).replayed(0)
     total = 0.0
-    for seat, move, _ in table.view.history:
+    for seat, move in ((e.seat, e.move) for e in table.view.history):
         if seat != table.me:
             k = len(rnd.legal_moves())
             if k > 1:

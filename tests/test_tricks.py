@@ -306,3 +306,23 @@ def test_parse_move_reads_cards_passes_and_suits() -> None:
     assert parse_move("♥") == ChooseTrump("H") and parse_move("s") == ChooseTrump("S")
     with pytest.raises(CardError, match="«X» er ikke et kort"):
         parse_move("X")
+
+
+@pytest.mark.parametrize("kind", ["pass", "klover", "damer", "grand", "trumf", "finale"])
+def test_history_entries_say_who_took_each_trick_and_what_it_scored(kind: str) -> None:
+    import random
+
+    rules = make_rules("sjukamp", {"last_round_double": False})
+    rnd = deal_round(kind, P4, rules=rules, seed=5, multiplier=2)
+    rng = random.Random(5)
+    while not rnd.is_over:
+        rnd.play(rng.choice(rnd.legal_moves()))
+    closing = [e for e in rnd.history if e.winner is not None]
+    assert [e.winner for e in closing] == [t.winner for t in rnd.tricks]
+    assert all(e.points == 0 for e in rnd.history if e.winner is None)
+    # what each trick scored adds up to the round's scores (no whole-round rule is on here)
+    by_seat = [0] * rnd.n
+    for e in closing:
+        assert e.winner is not None
+        by_seat[e.winner] += e.points
+    assert by_seat == rnd.score_list()

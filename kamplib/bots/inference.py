@@ -60,7 +60,8 @@ class Table:
         self.banned = banned_cards(view)
         self.others = [s for s in range(view.n) if s != view.seat]
         plays = [0] * view.n
-        for seat, move, _ in view.history:
+        for entry in view.history:
+            seat, move = entry.seat, entry.move
             if type(move) is Card:  # not a pass, nor the dealer naming trump
                 plays[seat] |= move.bit
         self.plays = plays
@@ -76,7 +77,8 @@ def banned_cards(view: PlayerView) -> list[int]:
         # a forced pass shows the passer held none of the cards playable at that moment
         layout = view.rules.fantan_layout
         playable = STARTERS[layout]
-        for seat, move, _ in view.history:
+        for entry in view.history:
+            seat, move = entry.seat, entry.move
             if move is PASS:
                 banned[seat] |= playable
             elif isinstance(move, Card):
@@ -143,8 +145,8 @@ def replay(table: Table, hands: Sequence[int]) -> Round:
                     # a dealer's choice of trump is replayed from the history
                     trump=None if view.rules.trump == "dealer" else view.trump,
                     number=view.number, multiplier=view.multiplier, check=False)
-    for _, move, _ in view.history:
-        rnd.play(move)
+    for entry in view.history:
+        rnd.play(entry.move)
     return rnd
 
 
@@ -181,7 +183,8 @@ class Evidence:
         steps = []
         # an opener by a card (♥7 in Fan Tan) must play it first: that card tells nothing
         forced = int(rnd.opener().card is not None)
-        for i, (seat, move, _) in enumerate(view.history):
+        for i, entry in enumerate(view.history):
+            seat, move = entry.seat, entry.move
             if seat != table.me and i >= forced:
                 steps.append((seat, move, from_round(rnd, seat)))
             rnd.play(move)
@@ -263,7 +266,7 @@ class DealSampler:
         self.pool = pool
         self.evidence: Evidence | None = None
         if softness is not None and pool > 1 and any(s != table.me
-                                                     for s, _, _ in table.view.history):
+                                                     for s in (e.seat for e in table.view.history)):
             self.evidence = Evidence(table, sample_hands(table, rng), softness)
 
     def draw(self, wanted: int) -> list[Deal]:

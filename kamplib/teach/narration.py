@@ -77,7 +77,8 @@ def before(rnd: Round) -> Moment:
 
 def narrate(moment: Moment, rnd: Round) -> list[Line]:
     """The lines for the action made after ``moment`` (``rnd`` is the round after it)."""
-    seat, move, _ = rnd.history[moment.position]
+    entry = rnd.history[moment.position]
+    seat, move = entry.seat, entry.move
     player = rnd.players[seat]
     lines = [_action_line(moment, rnd, seat, player, move)]
     if isinstance(rnd, FanTanRound):
@@ -106,7 +107,7 @@ def round_lines(rnd: Round, count: int | None = None) -> list[Line]:
     history = rnd.history if count is None else rnd.history[:count]
     fresh = rnd.replayed(0)
     out: list[Line] = []
-    for _seat, move, _ in history:
+    for move in (entry.move for entry in history):
         moment = before(fresh)
         fresh.play(move)
         out.extend(narrate(moment, fresh))

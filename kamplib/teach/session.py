@@ -195,7 +195,8 @@ class TableSession:
         self.game.play(_as_move(move, rnd), player=self.learner_name)
         lines = narrate(moment, rnd)
         self.log.extend(lines)
-        seat, played, _ = rnd.history[moment.position]
+        entry = rnd.history[moment.position]
+        seat, played = entry.seat, entry.move
         if view is not None and seat == self.learner:
             self.moves.append(LearnerMove(index, moment.position, view, played))
         return lines
@@ -268,7 +269,7 @@ class TableSession:
         """The log and the learner's moves of everything already played (a loaded record)."""
         for index, rnd in enumerate(self.game.rounds):
             fresh = rnd.replayed(0)
-            for seat, move, _ in rnd.history:
+            for seat, move in ((e.seat, e.move) for e in rnd.history):
                 moment = before(fresh)
                 if seat == self.learner and fresh.to_move == self.learner:
                     self.moves.append(LearnerMove(index, moment.position,

@@ -157,9 +157,8 @@ def trick_log(rnd: Round, lang: str = "nb", *, scoring_only: bool = False) -> Ta
 
 def move_log(rnd: Round, lang: str = "nb", last: int | None = None) -> Table:
     """The moves of a round in order (turn, player, card or pass); the ``last`` few if given."""
-    rows = tuple((i, rnd.players[seat],
-                  move_text(move, lang))
-                 for i, (seat, move, _) in enumerate(rnd.history, 1))
+    rows = tuple((i, rnd.players[entry.seat], move_text(entry.move, lang))
+                 for i, entry in enumerate(rnd.history, 1))
     table = Table((t("tbl_turn", lang), t("word_player", lang), t("tbl_move", lang)), rows)
     return table.tail(last) if last else table
 
