@@ -78,9 +78,11 @@ class PageRun:
         return "\n".join(c.text for c in self.cells)
 
 
-def run_page(path: str, params: Mapping[str, Any] | None = None) -> PageRun:
-    """Run the page at ``path`` with ``params`` in its address; what each cell shows."""
-    nb = json.loads((ROOT / path).read_text(encoding="utf-8"))
+def run_page(path: str, params: Mapping[str, Any] | None = None,
+             root: Path = ROOT) -> PageRun:
+    """Run the page at ``path`` (of the checkout at ``root``) with ``params`` in its address;
+    what each cell shows."""
+    nb = json.loads((root / path).read_text(encoding="utf-8"))
     saved = {k: os.environ.get(k) for k in ("VOILA_PREHEAT", "QUERY_STRING")}
     state = dict(choices_module._state)
     os.environ.update(VOILA_PREHEAT="False", QUERY_STRING=urlencode(dict(params or {})))

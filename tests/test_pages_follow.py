@@ -17,13 +17,14 @@ from page_state import fresh_page  # noqa: F401  (every test is a page of its ow
 from kamplib import Game
 from kamplib.rules import GAMES, make_rules
 from kamplib.seating import default_players
-from kamplib.teach.examples import bot_round, dealer_in_game
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_rounds_example_is_dealt_by_whoever_deals_it_in_the_whole_game(game: str,
                                                                          players: int) -> None:
+    from kamplib.teach.examples import bot_round, dealer_in_game
+
     names = default_players(players)
     whole = Game(names, game, seed=1)
     for index, kind in enumerate(make_rules(game).order):
