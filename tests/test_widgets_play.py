@@ -475,22 +475,49 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
     buttons(w, "kamp-legal")[0].click()
     buttons(w, "kamp-legal")[0].click()
     kept = _json.loads(w.memory.widget.value)
-    assert kept["schema"] == "kamp-memory/1" and kept["kind"] == "record"
-    history = w.round.history
+    assert kept["schema"] == "kamp-memory/2" and kept["kind"] == "table"
+    history = list(w.round.history)
     fresh = PlayHand("pass", seed=99, **FAST)  # the new page: another deal at first
-    assert fresh.round.history != history
-    fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/1", "restore": kept})
-    assert fresh.round.history == history and fresh.seed == w.seed
+    assert list(fresh.round.history) != history
+    fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert list(fresh.round.history) == history and fresh.seed == w.seed
     assert "hentet tilbake" in fresh.messages.widget.value
     assert _json.loads(fresh.memory.widget.value)["data"]["record"] == kept["data"]["record"]
     buttons(fresh, "kamp-legal")[0].click()  # and it plays on
     assert len(fresh.round.history) > len(history)
 
 
+def test_a_round_kept_for_another_table_does_not_come_back() -> None:
+    """Issue 26: a page whose table changed (other house rules) starts afresh."""
+    import json as _json
+
+    w = PlayHand("damer", seed=11, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    kept = _json.loads(w.memory.widget.value)
+    other = PlayHand("damer", seed=11, rules={"queen_points": 5}, **FAST)
+    before = list(other.round.history)
+    other.memory.widget.value = _json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert list(other.round.history) == before
+    assert "hentet tilbake" not in other.messages.widget.value
+    assert _json.loads(other.memory.widget.value)["key"]["rules"] == {"order": ["damer"],
+                                                                       "queen_points": 5}
+
+
+def test_a_fresh_round_given_back_unchanged_says_nothing() -> None:
+    """A reload before the first card: the same deal, and no «hentet tilbake»."""
+    import json as _json
+
+    w = PlayHand("pass", seed=11, **FAST)
+    kept = _json.loads(w.memory.widget.value)
+    fresh = PlayHand("pass", seed=11, **FAST)
+    fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert fresh.messages.widget.value == "" or "hentet tilbake" not in fresh.messages.widget.value
+
+
 @pytest.mark.parametrize("value", [
-    "not json", '{"schema": "kamp-memory/1", "restore": {"schema": "kamp-memory/1", '
-    '"kind": "sheet", "data": {}}}', '{"schema": "kamp-memory/1", "restore": {"schema": '
-    '"kamp-memory/1", "kind": "record", "data": {"record": "{\\"format\\": 1}"}}}',
+    "not json", '{"schema": "kamp-memory/2", "restore": {"schema": "kamp-memory/2", '
+    '"kind": "sheet", "data": {}}}', '{"schema": "kamp-memory/2", "restore": {"schema": '
+    '"kamp-memory/2", "kind": "table", "data": {"record": "{\\"format\\": 1}"}}}',
 ])
 def test_a_memory_that_is_not_this_tables_changes_nothing(value: str) -> None:
     w = PlayHand("pass", seed=11, **FAST)

@@ -235,12 +235,12 @@ def test_the_typed_sheet_comes_back_from_the_browsers_memory() -> None:
     kept = json.loads(w.memory.widget.value)
     assert kept["kind"] == "sheet"
     fresh = ScoreSheetWidget()
-    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/1", "restore": kept})
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
     assert fresh.entry.players == ("Mormor", "Jonas", "Emma")
     assert fresh.entry.rules == w.entry.rules and fresh.entry.texts == w.entry.texts
     assert fresh.cell(1, "Jonas").value == "seks"  # kept as typed, problem and all
     assert "hentet tilbake" in fresh.messages.widget.value
     broken = ScoreSheetWidget()
     kept["data"]["players"] = ["Ola", "Ola", "Kari"]
-    broken.memory.widget.value = json.dumps({"schema": "kamp-memory/1", "restore": kept})
+    broken.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
     assert broken.entry.players == ("Kari", "Ola", "Siri", "Per")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kamplib.i18n import DEFAULT_LANG, LANGS, register, t
+from kamplib.teach import store as _store  # noqa: F401  (registers memory_not_kept)
 
 register({
     "app_loading": {
@@ -102,7 +103,7 @@ register({
 # rendered before anyone asks for it; the page's script picks by `?lang=`.
 LOADING_CODES = ("app_loading", "app_progress", "app_noscript", "app_slow", "app_failed",
                  "app_lost", "app_error_title", "word_try_again", "app_to_front",
-                 "app_file_too_big")
+                 "app_file_too_big", "memory_not_kept")
 
 
 def page_lang(value: str | None) -> str:

@@ -1,8 +1,9 @@
 """What the learner's browser keeps for the learner: one versioned schema, nothing on a server.
 
-The browser's ``localStorage`` holds, for this site (its origin), these keys; the page script
-(``site/src/memory.js``, loaded by both the Voilà app and the browser edition) reads and writes
-them, and :mod:`kamplib.widgets.memory` carries them to and from the page's Python:
+The browser's ``localStorage`` holds, for this site (its origin), these keys; one page script
+(``app/share/voila/templates/kamp/static/kamp-memory.js``: the Voilà app loads it, the browser
+edition's bundle imports it) reads and writes them, and :mod:`kamplib.widgets.memory` carries
+them to and from the page's Python:
 
 ``kamp-learner/1``
     The learner: :class:`LearnerData` as JSON (schema ``kamp-learner/1``): ``stars`` (page path →
@@ -57,6 +58,13 @@ GOAL_KINDS = ("play", "game", "drill")
 MAX_STARS = 3
 
 register({
+    "memory_not_kept": {
+        "nb": "Denne nettleseren lar ikke kurset lagre noe (privat vindu, eller lageret er "
+              "fullt), så det du gjør her, blir ikke husket til neste gang. Alt annet virker "
+              "som vanlig.",
+        "en": "This browser does not let the course keep anything (a private window, or its "
+              "storage is full), so what you do here is not remembered for next time. "
+              "Everything else works as usual."},
     "store_not_progress": {
         "nb": "Filen er ikke en fremgangsfil fra kamp (den lages med «Last ned fremgangen»)",
         "en": "The file is not a progress file from kamp (one is made by 'Download your "

@@ -66,6 +66,14 @@ def default_pace() -> float:
         return 0.7
 
 
+def table_key(session: TableSession) -> dict[str, Any]:
+    """What a table was made as on its page: a round kept for another table (other house
+    rules, players or bots) does not come back to this one."""
+    rules = session.game.rules
+    return {"game": rules.game, "rules": rules.differences(), "players": list(session.players),
+            "learner": session.learner, "level": session.level, "alone": session.alone}
+
+
 class _TableWidget(widgets.VBox):
     """A card table with the learner at one seat and bots at the others."""
 
@@ -82,6 +90,7 @@ class _TableWidget(widgets.VBox):
         self.four_color = deck_colors(four_color)
         self.pace = default_pace() if pace is None else max(0.0, float(pace))
         self._build()
+        self.memory.key = table_key(session)
         self._start(session)
 
     # -- layout -----------------------------------------------------------------------------
@@ -156,8 +165,9 @@ class _TableWidget(widgets.VBox):
         self.files = button_row([self.save_button, self.save_link, self.upload], looks)
         for row in (self.controls, self.files, self.after, self.trump_box):
             row.add_class("kamp-row")
-        # what the learner did, kept in the browser: it comes back after a lost kernel
-        self.memory = Memory("record", self._restore, looks)
+        # what the learner did, kept in the browser: it comes back after a reload or a lost
+        # kernel (see _start for the table's key)
+        self.memory = Memory("table", self._restore, looks)
         self.children = [self.css, self.status, self.table, self.announce, self.hand,
                          self.messages.widget, self.rating, self.hint_text, self.summary,
                          self.after, self.walk_box, self.log_box, self.controls, self.confirm,
@@ -366,9 +376,9 @@ class _TableWidget(widgets.VBox):
         self.messages.info(t("w_loaded", self.lang, name=name))
 
     def _restore(self, kept: Any) -> None:
-        """The learner's own round, brought back from the browser after a lost kernel: its
-        record replayed through the engine, the bots with their seed (a record the engine
-        refuses is refused here too, and the fresh deal stays)."""
+        """The learner's own round, brought back from the browser (a reload, Back, a lost
+        kernel): its record replayed through the engine, the bots with their seed (a record the
+        engine refuses is refused here too, and the fresh deal stays)."""
         try:
             session = self.session.load(kept["record"], seed=kept.get("seed"))
             self._check_loaded(session.game)

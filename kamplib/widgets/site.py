@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from kamplib.rules import Rules
 from kamplib.teach.choices import Choices, current, on_change
 from kamplib.teach.site import PageHead, nav_html, open_page
+from kamplib.widgets.memory import new_page
 
 __all__ = ["Live", "SiteHead", "SiteNav"]
 
@@ -41,6 +42,7 @@ class SiteHead(Live):
     """
 
     def __init__(self, path: str) -> None:
+        new_page()  # the page's tables, sheets and drills are counted from its start
         self.head: PageHead = open_page(path)
         super().__init__(self.head.html, "kamp-site-head")
 

@@ -131,61 +131,39 @@
   let failed = false;
   let views = 0;  // widget views the cells announce, counted before the front end draws them
   const started = function () { return Boolean(window.themeLoaded || window.jupyterapp); };
-  // The learner's memory (kamplib/widgets/memory.py): each table keeps what the learner did in
-  // a hidden text field (a round's kamp/1 record, a sheet's cells).  When the page loses its
-  // kernel, the fields still hold the last of it: it goes to this browser's localStorage (never
-  // to a server), and the next load of the same page gives each table its own back.  A browser
-  // that cannot store (private mode, full) just starts afresh, as before.
-  const MEMORY = 'kamp-memory/1';
-  const memoryKey = MEMORY + ':' + location.pathname;
-  const MEMORY_DAYS = 1;  // an old loss is not brought back a week later
-  const slotOf = function (field) {
-    const mark = [...field.classList].find(function (c) { return c.startsWith('kamp-memory-slot-'); });
-    return mark ? mark.slice('kamp-memory-slot-'.length) : null;
+  // The learner's memory (kamplib/widgets/memory.py, kept by the shared kamp-memory.js): each
+  // table, score sheet and drill keeps what the learner did in a hidden field, which goes to
+  // this browser's localStorage on every change (never to a server); the next load of the same
+  // page (a reload, Back, «Prøv igjen» after a lost kernel) gives each its own back.  A browser
+  // that cannot store says so once, and the page works as before.
+  const pagePath = function () {  // /voila/render/tutorial/02-pass.ipynb -> tutorial/02-pass.ipynb
+    const at = location.pathname.indexOf('/voila/render/');
+    return at < 0 ? '' : decodeURIComponent(location.pathname.slice(at + '/voila/render/'.length));
   };
-  const keepMemory = function () {
-    const slots = {};
-    document.querySelectorAll('.kamp-memory').forEach(function (field) {
-      const input = field.querySelector('input');
-      const slot = slotOf(field);
-      if (input && slot !== null && input.value) { slots[slot] = input.value; }
+  const notKept = function () {
+    const column = document.querySelector('.kamp-column') || document.body;
+    if (!column || byId('kamp-not-kept')) { return; }
+    const note = document.createElement('p');
+    note.id = 'kamp-not-kept';
+    note.className = 'kamp-not-kept';
+    note.setAttribute('role', 'status');
+    note.textContent = say.memory_not_kept || '';
+    column.insertBefore(note, column.firstChild);
+  };
+  const memory = window.kampMemory;
+  if (window.kampStore) {
+    window.kampStore.onNotKept(function () {
+      if (document.readyState === 'loading') {
+        document.addEventListener('DOMContentLoaded', notKept);
+      } else { notKept(); }
     });
-    if (!Object.keys(slots).length) { return; }
-    try {
-      localStorage.setItem(memoryKey, JSON.stringify({schema: MEMORY, saved: Date.now(), slots}));
-    } catch (error) { /* cannot store: the page works as before */ }
-  };
-  const giveBackMemory = function () {
-    let kept = null;
-    try {
-      kept = JSON.parse(localStorage.getItem(memoryKey) || 'null');
-      localStorage.removeItem(memoryKey);  // brought back once
-    } catch (error) { return; }
-    if (!kept || kept.schema !== MEMORY || !kept.slots
-        || Date.now() - kept.saved > MEMORY_DAYS * 864e5) { return; }
-    const since = Date.now();
-    const look = setInterval(function () {  // the fields come with the widgets
-      let left = 0;
-      Object.keys(kept.slots).forEach(function (slot) {
-        if (kept.slots[slot] === null) { return; }
-        const input = document.querySelector('.kamp-memory-slot-' + slot + ' input');
-        if (!input) { left += 1; return; }
-        let restore = null;
-        try { restore = JSON.parse(kept.slots[slot]); } catch (error) { restore = null; }
-        kept.slots[slot] = null;
-        if (!restore) { return; }
-        input.value = JSON.stringify({schema: 'kamp-memory/1', restore});
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-      });
-      if (!left || Date.now() - since > 120000) { clearInterval(look); }
-    }, 250);
-  };
+  }
 
   let isLost = false;
   const lost = function () {
     if (isLost) { return; }
     isLost = true;
-    keepMemory();
+    if (memory) { memory.flush(); }
     document.body.classList.add('kamp-lost-state');  // kamp.css: the cells take no clicks
     const bar = byId('kamp-lost');
     if (bar) { bar.hidden = false; }
@@ -283,7 +261,7 @@
     if (shown) { return; }
     shown = true;
     watchKernel();
-    giveBackMemory();
+    if (memory) { memory.watch(pagePath); }
     const loading = byId('loading');
     if (loading) { loading.parentNode.removeChild(loading); }
     const cells = cellsBox();

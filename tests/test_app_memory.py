@@ -1,0 +1,180 @@
+"""Issue 26 in the Voilà app, in Chromium at phone size: what a learner did lasts.
+
+A round played three cards in comes back after a reload and after Back/Forward (replayed from
+the ``kamp/1`` record the page kept in the browser's localStorage), a typed score sheet comes
+back, and a browser that cannot store still plays and says once that nothing is kept.  (A
+killed kernel and «Prøv igjen» → the same round: tests/test_app_security.py.)  Each test has a
+browser context of its own, so its localStorage starts empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app_support import new_learner, wait_rendered, wait_widgets
+
+STEP = "tutorial/02-pass.ipynb"
+SHEET_PAGE = "notebooks/02-poengark.ipynb"
+PHONE = {"width": 390, "height": 844}
+CARDS = ".kamp-play .widget-hbox.kamp-hand button.kamp-card"
+LEGAL = CARDS + ".kamp-legal"
+KEY = "kamp-memory/2:" + STEP + "#table-0"
+# What a browser that keeps nothing does: every use of localStorage throws, as Safari's private
+# windows did and as any browser does with site data turned off.
+NO_STORAGE = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true, get() { throw new DOMException('no storage', 'SecurityError'); },
+});
+"""
+
+
+def hand_and_log(page: Any) -> tuple[list[str], str]:
+    """The learner's cards (their names) and the table's log: what must come back."""
+    cards = [b.get_attribute("title") or "" for b in page.query_selector_all(CARDS)]
+    return cards, page.inner_text(".kamp-log-box")
+
+
+def open_table(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+
+
+def play(page: Any, cards: int) -> None:
+    """Play ``cards`` of the learner's cards, each after the bots have answered the last."""
+    for _ in range(cards):
+        page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+        count = len(page.query_selector_all(CARDS))
+        page.locator(LEGAL).first.click()
+        page.wait_for_function(f"() => document.querySelectorAll({CARDS!r}).length < {count}",
+                               timeout=30_000)
+    page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+
+
+def wait_kept(page: Any, cards: int) -> None:
+    """Until the browser keeps the round with the learner's ``cards`` played (13 - cards left)."""
+    page.wait_for_function(f"""() => {{
+        const kept = JSON.parse(localStorage.getItem({KEY!r}) || 'null');
+        return kept && document.querySelectorAll({CARDS!r}).length === 13 - {cards}
+            && kept.data.record === JSON.parse(document.querySelector(
+                '.kamp-memory-slot-table-0 input').value).data.record;
+    }}""", timeout=10_000)
+
+
+def test_a_round_three_cards_in_comes_back_after_a_reload(course_app: Any,
+                                                          chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    open_table(page, course_app.url(STEP))
+    play(page, 3)
+    wait_kept(page, 3)
+    before = hand_and_log(page)
+    assert len(before[0]) == 10
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=30_000)
+    assert hand_and_log(page) == before, "the round after the reload is not the learner's"
+    play(page, 1)  # and it plays on
+    assert len(hand_and_log(page)[0]) == 9
+    context.close()
+
+
+def test_back_and_forward_bring_the_round_back(course_app: Any, chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    open_table(page, course_app.url(STEP))
+    play(page, 3)
+    wait_kept(page, 3)
+    before = hand_and_log(page)
+    page.locator(".kamp-site-nav a.kamp-next").first.click()
+    page.wait_for_url("**/03-klover.ipynb*", timeout=30_000)
+    wait_rendered(page)
+    page.go_back()
+    page.wait_for_url("**/02-pass.ipynb*", timeout=30_000)
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=30_000)
+    assert hand_and_log(page) == before, "Back did not bring the learner's round"
+    page.go_forward()
+    page.wait_for_url("**/03-klover.ipynb*", timeout=30_000)
+    wait_rendered(page)
+    page.go_back()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=30_000)
+    assert hand_and_log(page) == before, "Forward and Back again lost the learner's round"
+    context.close()
+
+
+def test_only_a_new_deal_gives_a_new_deal(course_app: Any, chromium: Any) -> None:
+    """«Ny utdeling» replaces what is kept: the reload then shows the new deal."""
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    open_table(page, course_app.url(STEP))
+    play(page, 1)
+    first = hand_and_log(page)[0]
+    page.locator(".kamp-play button.kamp-new-deal").click()
+    page.locator(".kamp-play button.kamp-confirm-yes").click()  # the round in play goes
+    page.wait_for_function(f"() => document.querySelectorAll({CARDS!r}).length === 13",
+                           timeout=30_000)
+    page.wait_for_timeout(1000)  # kept on the next look at the fields
+    dealt = hand_and_log(page)[0]
+    assert sorted(dealt) != sorted(first)
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=30_000)
+    assert hand_and_log(page)[0] == dealt
+    context.close()
+
+
+def test_a_typed_score_sheet_comes_back_after_a_reload(course_app: Any,
+                                                       chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    page.goto(course_app.url(SHEET_PAGE))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    cells = page.locator(".kamp-score-input input")
+    cells.first.wait_for(state="visible", timeout=60_000)
+    for i, value in enumerate(("4", "fem", "2")):
+        cells.nth(i).fill(value)
+        cells.nth(i).press("Tab")
+    page.wait_for_function("""() => Object.keys(localStorage).some((k) => {
+        if (!k.endsWith('#sheet-0')) return false;
+        const row = JSON.parse(localStorage.getItem(k)).data.texts[0];
+        return ['4', 'fem', '2'].every((v) => Object.values(row).includes(v));
+    })""", timeout=10_000)
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
+                           timeout=30_000)
+    cells = page.locator(".kamp-score-input input")
+    assert [cells.nth(i).input_value() for i in range(3)] == ["4", "fem", "2"]
+    context.close()
+
+
+def test_a_browser_that_keeps_nothing_plays_and_says_so_once(course_app: Any,
+                                                             chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    context.add_init_script(NO_STORAGE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_table(page, course_app.url(STEP))
+    play(page, 2)
+    page.wait_for_selector("#kamp-not-kept", state="visible", timeout=10_000)
+    assert page.locator(".kamp-not-kept").count() == 1
+    assert "blir ikke husket" in page.inner_text("#kamp-not-kept")
+    page.wait_for_timeout(1500)  # more looks at the fields: still one sentence
+    assert page.locator(".kamp-not-kept").count() == 1
+    assert len(hand_and_log(page)[0]) == 11
+    assert errors == []
+    context.close()
