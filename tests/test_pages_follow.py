@@ -280,3 +280,21 @@ def test_no_rule_sentence_contradicts_the_rules_in_force(path: str) -> None:
     for params in CHOICES:
         found += _contradictions(path, params, run_page(path, params))
     assert found == []
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"order": "pass,klover,damer,grand,fantan"}, "Med rekkefølgen dere har valgt, er Fan Tan "
+                                                   "runde 5."),
+    ({"order": "pass,klover,damer,grand,fantan", "lang": "en"}, "In the order you chose, Fan "
+                                                                 "Tan is round 5."),
+    ({"order": "pass,grand"}, "Rekkefølgen dere har valgt for Femkamp, har ingen Fan Tan."),
+    ({"game": "sjukamp", "order": "pass,grand"}, None),  # Femkamp's own order on the course
+    ({}, None),
+])
+def test_a_page_titled_by_its_round_says_where_the_chosen_order_plays_it(params: dict,
+                                                                         said: str | None) -> None:
+    head = run_page("tutorial/05-fan-tan.ipynb", params).cells[0].text
+    if said is None:
+        assert "rekkefølgen dere har valgt" not in head.lower() and "order you chose" not in head
+    else:
+        assert said in head

@@ -12,21 +12,23 @@ choices, so they follow the learner from page to page.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from kamplib.draw.cards import four_color_css
 from kamplib.draw.display import color, palette_css
-from kamplib.i18n import register, t
+from kamplib.i18n import KindName, Phrase, register, t
+from kamplib.kinds import parse_kind
 from kamplib.rules import GAMES, Rules
 from kamplib.teach.choices import Choices, current, page_choices
 from kamplib.teach.house_rules import changes_text, house_changes
 from kamplib.teach.site_map import PAGES
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
-           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "section_name", "section_game",
-           "game_section"]
+           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_moved", "section_name",
+           "section_game", "game_section"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,10 @@ register({
     "site_step": {"nb": "{section}, side {number} av {count}",
                   "en": "{section}, page {number} of {count}"},
     "site_nav": {"nb": "Sidene i kamp", "en": "The pages of kamp"},
+    "site_round_moved": {"nb": "Med rekkefølgen dere har valgt, er {kind} runde {number}.",
+                         "en": "In the order you chose, {kind} is round {number}."},
+    "site_round_left_out": {"nb": "Rekkefølgen dere har valgt for {game}, har ingen {kind}.",
+                            "en": "The order you chose for {game} has no {kind}."},
     "site_not_a_page": {"nb": "«{path}» er ikke en side i kamp", "en": "'{path}' is not a page"},
 })
 
@@ -201,6 +207,9 @@ class PageHead:
         if house:  # the house rules of this page's game (no trump on a Femkamp page)
             rules = (f"<p class='kamp-choice-rules' style='margin:4px 0'>"
                      f"{escape(changes_text(house, lang))}</p>")
+        moved = round_moved(here, choices)
+        if moved:  # a page titled «Runde 4: Fan Tan» under an order that plays it elsewhere
+            rules += f"<p class='kamp-round-moved' style='margin:4px 0'>{escape(moved)}</p>"
         # the palette (light, and dark when the page is) and the deck the learner chose, for
         # every drawing on the page
         style = palette_css() + ("\n" + four_color_css() if choices.four_color else "")
@@ -210,6 +219,26 @@ class PageHead:
         title = escape(here.title(lang), quote=True)
         return (f"<style>{style}</style><div class='kamp-page-head{theme}' "
                 f"data-kamp-title='{title}' style='line-height:1.5'>{line}{problems}{rules}</div>")
+
+
+_ROUND_TITLE = re.compile(r"Round (\d+): (.+)")
+
+
+def round_moved(here: Page, choices: Choices) -> str:
+    """For a page titled by its round's number («Runde 4: Fan Tan»), the line that says where
+    the chosen order plays that round, when it is elsewhere (or nowhere); empty otherwise."""
+    title = _ROUND_TITLE.fullmatch(here.title_en)
+    if title is None or here.game is None:
+        return ""
+    kind = parse_kind(title.group(2))
+    order = choices.rules_for(here.game).order
+    if kind not in order:
+        return t("site_round_left_out", choices.lang, game=Phrase(f"game_{here.game}"),
+                 kind=KindName(kind))
+    number = order.index(kind) + 1
+    if number == int(title.group(1)):
+        return ""
+    return t("site_round_moved", choices.lang, kind=KindName(kind), number=number)
 
 
 def open_page(path: str) -> PageHead:
