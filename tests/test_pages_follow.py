@@ -298,3 +298,7 @@ def test_a_page_titled_by_its_round_says_where_the_chosen_order_plays_it(params:
         assert "rekkefølgen dere har valgt" not in head.lower() and "order you chose" not in head
     else:
         assert said in head
+    # and a chapter's page titled «Fan Tan som runde 3»
+    sjukamp = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb",
+                       {"game": "sjukamp", "order": "pass,klover,damer,fantan,grand,trumf,finale"})
+    assert "Med rekkefølgen dere har valgt, er Fan Tan runde 4." in sjukamp.cells[0].text

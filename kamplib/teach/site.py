@@ -221,22 +221,26 @@ class PageHead:
                 f"data-kamp-title='{title}' style='line-height:1.5'>{line}{problems}{rules}</div>")
 
 
-_ROUND_TITLE = re.compile(r"Round (\d+): (.+)")
+# «Round 4: Fan Tan», «Fan Tan as round 3»: a page titled by where its round is played
+_ROUND_TITLE = re.compile(r"Round (?P<number>\d+): (?P<kind>.+)|(?P<kind2>.+) as round "
+                          r"(?P<number2>\d+)")
 
 
 def round_moved(here: Page, choices: Choices) -> str:
-    """For a page titled by its round's number («Runde 4: Fan Tan»), the line that says where
-    the chosen order plays that round, when it is elsewhere (or nowhere); empty otherwise."""
+    """For a page titled by its round's number («Runde 4: Fan Tan», «Fan Tan som runde 3»),
+    the line that says where the chosen order plays that round, when it is elsewhere (or
+    nowhere); empty otherwise."""
     title = _ROUND_TITLE.fullmatch(here.title_en)
     if title is None or here.game is None:
         return ""
-    kind = parse_kind(title.group(2))
+    kind = parse_kind(title["kind"] or title["kind2"])
+    titled = int(title["number"] or title["number2"])
     order = choices.rules_for(here.game).order
     if kind not in order:
         return t("site_round_left_out", choices.lang, game=Phrase(f"game_{here.game}"),
                  kind=KindName(kind))
     number = order.index(kind) + 1
-    if number == int(title.group(1)):
+    if number == titled:
         return ""
     return t("site_round_moved", choices.lang, kind=KindName(kind), number=number)
 
