@@ -3,7 +3,8 @@
 - **No injection.**  Every URL choice of every kind of page (front page, step, chapter,
   exploration) carries script and markup payloads, opened in Chromium: no script runs (a flag
   the payloads would set stays unset) and no element is injected (an element the payloads name
-  never appears).  The same for names in an uploaded score sheet and game record.  Every
+  never appears).  The same for names in an uploaded score sheet and game record, and for a
+  round's or a house rule's value in one the page refuses.  Every
   response carries the Content-Security-Policy and ``X-Content-Type-Options: nosniff``.
 - **A kernel answers only its own page.**  Its REST API, websocket, shutdown and keep-alive,
   from a second browser and from no browser at all, get the same 404 as a kernel that does not
@@ -65,6 +66,7 @@ PAYLOADS = [
     f"';window.kampPwned=1;//</script><script id={INJECTED}>window.kampPwned=1</script>",
 ]
 NAME_PAYLOAD = f"<b id={INJECTED}>"  # a short one: a name in the address has 20 characters
+CONTENT_PAYLOAD = f"<i id={INJECTED}>"  # in a file where a round or a rule's value belongs
 FAKE_KERNEL = "0f0f0f0f-0000-4000-8000-000000000000"
 LEGAL = ".kamp-play .widget-hbox.kamp-hand button.kamp-card.kamp-legal"
 
@@ -461,19 +463,34 @@ def test_no_url_choice_injects_anything(app: AppServer, chromium: Any, kind: str
     context.close()
 
 
-def test_names_in_an_uploaded_sheet_and_record_stay_text(app: AppServer, chromium: Any,
-                                                         tmp_path: Any) -> None:
+def hostile_files(folder: Any) -> list[tuple[str, Any, str]]:
+    """Files a learner might be sent, each with the page that opens it and a text of its that the
+    page shows: a score sheet and a game record whose player names (and file names) carry
+    payloads, and a sheet and a record refused for a payload where a round or a house rule's
+    value belongs (the refusal quotes it)."""
     from kamplib.game import Game
     from kamplib.record import write_record
 
     names = [NAME_PAYLOAD, "<svg onload=kampPwned=1>", "Siri"]
-    sheet = tmp_path / f"{NAME_PAYLOAD}ark.csv"  # the file's own name is shown too
+    sheet = folder / f"{NAME_PAYLOAD}ark.csv"  # the file's own name is shown too
     sheet.write_text("round," + ",".join(names) + "\npass,5,6,6\n", encoding="utf-8")
-    record = tmp_path / f"{NAME_PAYLOAD}spill.json"
+    record = folder / f"{NAME_PAYLOAD}spill.json"
     record.write_text(write_record(Game(names, "femkamp", seed=3)), encoding="utf-8")
+    bad_sheet = folder / "feil-ark.csv"
+    bad_sheet.write_text(f"round,Kari,Ola,Siri\n{CONTENT_PAYLOAD},5,6,6\n", encoding="utf-8")
+    bad_record = folder / "feil-spill.json"
+    game = json.loads(write_record(Game(["Kari", "Ola", "Siri"], "femkamp", seed=3)))
+    game["rules"] = {"queen_points": CONTENT_PAYLOAD}
+    bad_record.write_text(json.dumps(game), encoding="utf-8")
+    return [(SHEET_PAGE, sheet, NAME_PAYLOAD), (STEP, record, NAME_PAYLOAD),
+            (SHEET_PAGE, bad_sheet, CONTENT_PAYLOAD), (STEP, bad_record, CONTENT_PAYLOAD)]
+
+
+def test_uploaded_names_and_contents_stay_text(app: AppServer, chromium: Any,
+                                               tmp_path: Any) -> None:
     context = browser_learner(chromium)
     page = context.new_page()
-    for path, file in ((SHEET_PAGE, sheet), (STEP, record)):
+    for path, file, shown in hostile_files(tmp_path):
         page.goto(app.url(path))
         wait_rendered(page)
         wait_widgets(page, 90_000)
@@ -484,7 +501,7 @@ def test_names_in_an_uploaded_sheet_and_record_stay_text(app: AppServer, chromiu
         with contextlib.suppress(Exception):  # over work in progress the page asks first
             yes.first.wait_for(state="visible", timeout=5_000)
             yes.first.click()
-        page.wait_for_function(f"() => document.body.innerText.includes({json.dumps(names[0])})",
+        page.wait_for_function("text => document.body.innerText.includes(text)", arg=shown,
                                timeout=30_000)
         page.wait_for_timeout(500)
         assert_nothing_injected(page)

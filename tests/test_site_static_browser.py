@@ -347,27 +347,24 @@ def test_no_url_choice_injects_anything_in_the_browser_edition(
     assert learner.problems() == []
 
 
-def test_no_page_kind_and_no_uploaded_name_injects_anything_in_the_browser_edition(
+def test_no_page_kind_and_no_uploaded_file_injects_anything_in_the_browser_edition(
     learner: Learner, site_server: SiteServer, tmp_path: Path,
 ) -> None:
     """Issue 23, the rest of the browser edition: the front page, a chapter and an exploration
     with a payload in every choice of their address (each payload on some page: the step above
-    had the first two), then a score sheet and a game record whose names and file names carry
-    payloads, opened with the file button: no script runs, nothing is injected, the names are
-    shown as text, and no page breaks its own policy."""
+    had the first two), then the app's hostile files (a score sheet and a game record whose names
+    and file names carry payloads, and a sheet and a record refused for a payload as a round or
+    a rule's value), opened with the file button: no script runs, nothing is injected, the
+    payloads are shown as text, and no page breaks its own policy."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from test_app_security import (
-        NAME_PAYLOAD,
         PAGE_KINDS,
         PAYLOADS,
-        SHEET_PAGE,
         STEP,
         assert_nothing_injected,
+        hostile_files,
         hostile_query,
     )
-
-    from kamplib.game import Game
-    from kamplib.record import write_record
 
     page_url = BUILDER.page_url
     page = learner.page
@@ -384,12 +381,7 @@ def test_no_page_kind_and_no_uploaded_name_injects_anything_in_the_browser_editi
         shown = page.inner_text("body")
         assert "kamp-injected" in shown or "kampPwned" in shown, (kind, "the payload never arrived")
 
-    names = [NAME_PAYLOAD, "<svg onload=kampPwned=1>", "Siri"]
-    sheet = tmp_path / f"{NAME_PAYLOAD}ark.csv"  # the file's own name is shown too
-    sheet.write_text("round," + ",".join(names) + "\npass,5,6,6\n", encoding="utf-8")
-    record = tmp_path / f"{NAME_PAYLOAD}spill.json"
-    record.write_text(write_record(Game(names, "femkamp", seed=3)), encoding="utf-8")
-    for notebook, file in ((SHEET_PAGE, sheet), (STEP, record)):
+    for notebook, file, shown in hostile_files(tmp_path):
         page.goto(site_server.url(page_url(notebook)))
         wait_shown(page, 1, timeout=300_000)
         upload = page.locator(".kamp-upload").first
@@ -401,8 +393,8 @@ def test_no_page_kind_and_no_uploaded_name_injects_anything_in_the_browser_editi
         with contextlib.suppress(PlaywrightTimeout):  # over work in progress the page asks first
             yes.first.wait_for(state="visible", timeout=5_000)
             yes.first.click()
-        page.wait_for_function("name => document.body.innerText.includes(name)",
-                               arg=names[0], timeout=60_000)
+        page.wait_for_function("text => document.body.innerText.includes(text)", arg=shown,
+                               timeout=60_000)
         page.wait_for_timeout(500)
         assert_nothing_injected(page)
     assert violations == [], violations[:3]
