@@ -24,7 +24,11 @@ __all__ = ["FanTanRound", "fantan_rank", "playable_mask", "opens_with_seven",
 
 
 def fantan_rank(card: Card) -> int:
-    """Rank with the ace low: A=1, 2..10, J=11, Q=12, K=13."""
+    """Rank with the ace low: A=1, 2..10, J=11, Q=12, K=13.
+
+    >>> fantan_rank(parse_card('AH')), fantan_rank(parse_card('KH'))
+    (1, 13)
+    """
     return 1 if card.rank == 14 else card.rank
 
 
@@ -37,7 +41,13 @@ def rows_from(card: Card, layout: str) -> list[list[Card]]:
     """The layout rule: for each direction a laid ``card`` builds in, the cards that follow it
     there, nearest first (a seven builds both ways in ``sevens``, only up when sixes start their
     own piles).  Bots read the rows to see how far a lay leads; the round needs only the first
-    card of each."""
+    card of each.
+
+    >>> [[c.text for c in row[:2]] for row in rows_from(parse_card('7H'), 'sevens')]
+    [['8H', '9H'], ['6H', '5H']]
+    >>> [[c.text for c in row[:2]] for row in rows_from(parse_card('7H'), 'sixes_and_sevens')]
+    [['8H', '9H']]
+    """
     f = fantan_rank(card)
     si = card.suit_index
     up = [_card(si, r) for r in range(f + 1, 14)]
@@ -66,7 +76,13 @@ STARTERS = _STARTERS
 def layout_ranks(layout: str) -> tuple[tuple[int, ...], ...]:
     """The piles of one suit as Fan Tan ranks (ace 1), each from its opening card outwards:
     ``sevens`` is one row grown both ways from 7, drawn low to high; ``sixes_and_sevens`` is a
-    down pile 6…A and an up pile 7…K.  Drawing reads this instead of knowing the layout."""
+    down pile 6…A and an up pile 7…K.  Drawing reads this instead of knowing the layout.
+
+    >>> layout_ranks('sixes_and_sevens')
+    ((6, 5, 4, 3, 2, 1), (7, 8, 9, 10, 11, 12, 13))
+    >>> len(layout_ranks('sevens')[0])
+    13
+    """
     if layout == "sixes_and_sevens":
         return (tuple(range(6, 0, -1)), tuple(range(7, 14)))
     return (tuple(range(1, 14)),)
@@ -74,7 +90,13 @@ def layout_ranks(layout: str) -> tuple[tuple[int, ...], ...]:
 
 def playable_mask(laid: int, layout: str) -> int:
     """The cards that may be laid next on a table where ``laid`` lies (a player's view works
-    this out from the table alone; the round keeps the same mask up to date move by move)."""
+    this out from the table alone; the round keeps the same mask up to date move by move).
+
+    >>> cards_of(playable_mask(0, 'sevens'))
+    [Card('7S'), Card('7H'), Card('7C'), Card('7D')]
+    >>> cards_of(playable_mask(parse_card('7H').bit, 'sevens'))
+    [Card('7S'), Card('8H'), Card('6H'), Card('7C'), Card('7D')]
+    """
     opens = _OPENS[layout]
     mask = _STARTERS[layout]
     rest = laid
@@ -89,7 +111,14 @@ _INDEX_OF_BIT = {c.bit: c.index for c in Card.ALL}
 
 
 def opens_with_seven(laid: int, rules: Rules) -> bool:
-    """Whether the next card must be ♥7: nothing is laid yet and ♥7 opens (the default)."""
+    """Whether the next card must be ♥7: nothing is laid yet and ♥7 opens (the default).
+
+    >>> from kamplib.rules import make_rules
+    >>> opens_with_seven(0, make_rules('femkamp'))
+    True
+    >>> opens_with_seven(0, make_rules('femkamp', {'fantan_opener': 'left_of_dealer'}))
+    False
+    """
     return not laid and rules.fantan_opener == "seven_of_hearts"
 
 

@@ -298,6 +298,14 @@ def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequenc
     Where one red two goes out (three players) a record may take out either of them.  When the
     deck does not divide evenly (Fan Tan with the full deck), the extra cards belong to the
     players first in the deal, starting left of the dealer.
+
+    >>> rnd = deal_round('pass', ['Kari', 'Ola', 'Siri', 'Per'], seed=1)
+    >>> validate_deal('pass', rnd.players, rnd.dealer, rnd.deal, rnd.rules)  # a true deal
+    >>> d = rnd.deal
+    >>> validate_deal('pass', rnd.players, rnd.dealer, (d[0] | d[1], 0, d[2], d[3]), rnd.rules)
+    Traceback (most recent call last):
+    ...
+    kamplib.errors.RuleError: Utdelingen stemmer ikke: hendene har 26/0/13/13 kort, men skal ha ...
     """
     n = len(players)
     if len(hands) != n:
@@ -360,6 +368,11 @@ def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[
     waits for the dealer to name one.  ``check=False`` skips checking the arguments and the
     deal: for the engine's own rounds (a game's next deal, a bot's sampled deal), whose kind,
     seats and rules it made itself, so the path a game takes after every round stays short.
+
+    >>> dealt = deal_round('pass', ['Kari', 'Ola', 'Siri', 'Per'], seed=1)
+    >>> again = new_round('pass', dealt.players, dealt.deal, dealer=dealt.dealer)
+    >>> again.hand('Kari') == dealt.hand('Kari'), again.player_to_move
+    (True, 'Kari')
     """
     if not check:
         return _started(kind, tuple(players), dealer, tuple(hands), rules,  # type: ignore[arg-type]
@@ -411,6 +424,15 @@ def deal_round(kind: str, players: Sequence[str], *, dealer: int = -1, rules: Ru
 
     A trump round gets its trump as the house rule says (fixed, turned from the deck, or left
     for the dealer to choose).  The same seed always gives the same deal.
+
+    >>> rnd = deal_round('pass', ['Kari', 'Ola', 'Siri', 'Per'], seed=1)
+    >>> rnd.family, rnd.opener().text('en'), rnd.legal_moves()[:2]
+    (<Family.TRICKS: 'tricks'>, 'sits left of the dealer', (Card('6S'), Card('5S')))
+    >>> rnd.play('6S'); rnd.history
+    (Entry(seat=0, move=Card('6S'), winner=None, points=0),)
+    >>> fantan = deal_round('fantan', ['Kari', 'Ola', 'Siri', 'Per'], seed=1)
+    >>> fantan.opener().text('en'), sorted(fantan.next_cards()), fantan.pass_cost
+    ('holds ♥7', [Card('7H')], 1)
     """
     kind = parse_kind(kind)
     rules = rules or make_rules("custom", {"order": [kind]})

@@ -39,6 +39,13 @@ def legal_mask(hand: int, led_mask: int) -> int:
 
     ``led_mask`` is the mask of the suit led (0 before the first card of a trick).  Listing the
     legal cards, accepting a card and explaining a refusal all ask this one function.
+
+    >>> from kamplib.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards('AS 7S QH 2C'))
+    >>> cards_of(legal_mask(hand, SUIT_MASKS[0]))  # spades led: follow suit
+    [Card('AS'), Card('7S')]
+    >>> len(cards_of(legal_mask(hand, SUIT_MASKS[3])))  # diamonds led, none held: any card
+    4
     """
     return hand & led_mask or hand
 
@@ -47,7 +54,15 @@ def card_strength(card: Card, led: int, trump_index: int = -1, ace_low: bool = F
     """Who takes the trick: how strong ``card`` stands in a trick led in suit ``led`` (-1: the
     card leads it).  A trump beats every card of another suit, a card of the led suit counts
     its rank (the ace as 1 when played low), and any other card is a discard that can never
-    win (-1).  The round plays from tables of these values; bots ask this function."""
+    win (-1).  The round plays from tables of these values; bots ask this function.
+
+    >>> card_strength(parse_card('QS'), 0)  # spades led (SUITS is S, H, C, D)
+    12
+    >>> card_strength(parse_card('2H'), 0, trump_index=1), card_strength(parse_card('KD'), 0)
+    (102, -1)
+    >>> card_strength(parse_card('AS'), 0, ace_low=True)
+    1
+    """
     rank = 1 if ace_low and card.rank == 14 else card.rank
     if card.suit_index == trump_index:
         return rank + _TRUMP_BONUS
@@ -62,7 +77,13 @@ PLAY_KINDS = ("led", "followed", "trumped", "discarded")
 
 def classify_play(card: Card, led_suit: str | None, trump: str | None = None) -> str:
     """``led`` (the first card), ``followed`` (the led suit), ``trumped`` (a trump on another
-    suit's trick) or ``discarded`` (any other card: it cannot win the trick)."""
+    suit's trick) or ``discarded`` (any other card: it cannot win the trick).
+
+    >>> classify_play(parse_card('2C'), 'H', trump='C'), classify_play(parse_card('5H'), 'H')
+    ('trumped', 'followed')
+    >>> classify_play(parse_card('5H'), None), classify_play(parse_card('5D'), 'H')
+    ('led', 'discarded')
+    """
     if led_suit is None:
         return "led"
     if card.suit == led_suit:

@@ -140,7 +140,16 @@ def _voids(rnd: Round) -> tuple[frozenset[str], ...]:
 
 
 def make_view(rnd: Round, player: str | int) -> PlayerView:
-    """What ``player`` (a name or a seat) may know of ``rnd`` at this moment, and nothing else."""
+    """What ``player`` (a name or a seat) may know of ``rnd`` at this moment, and nothing else.
+
+    >>> from kamplib.round import deal_round
+    >>> rnd = deal_round('pass', ['Kari', 'Ola', 'Siri', 'Per'], seed=1)
+    >>> view = make_view(rnd, 'Ola')
+    >>> view.hand == tuple(rnd.hand('Ola')), view.legal, view.family
+    (True, (), <Family.TRICKS: 'tricks'>)
+    >>> make_view(rnd, 'Kari').legal[:2]  # Kari leads
+    (Card('6S'), Card('5S'))
+    """
     seat = rnd.seat(player)
     history = rnd.history
     played = frozenset(e.move for e in history if type(e.move) is Card)
