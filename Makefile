@@ -30,9 +30,10 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
-# The inner loop: the unit, property and widget tests (no kernel, no Voilà, no browser).
+# The inner loop, under a minute: the unit, property and widget tests (no kernel, no Voilà, no
+# browser) less the few that take seconds each (marked slow in tests/conftest.py).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m unit -n $(TEST_WORKERS) -q
+	$(BIN)/python -m pytest -m "unit and not slow" -n $(TEST_WORKERS) -q
 
 app: $(STAMP)
 	$(BIN)/python app/serve.py --port=$(APP_PORT)

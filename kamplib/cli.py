@@ -15,7 +15,6 @@ import contextlib
 import importlib.util
 import json
 import os
-import random
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -224,12 +223,11 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from kamplib.autoplay import autoplay, make_bots
     from kamplib.record import write_record
 
     game = _new_game(args)
-    rng = random.Random(args.seed)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+    autoplay(game, make_bots(game.n, "random", args.seed))  # the one loop that lets bots play
     _write(write_record(game), args.output)
     return 0
 

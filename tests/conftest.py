@@ -50,6 +50,21 @@ NEEDS = {"app": (("voila", "ipykernel", "ipywidgets"), "app"),
 # brings it; without it the test is skipped, saying which extra to install.
 EXTRA_OF = {"pandas": "sheets", "tqdm": "simulate", "ipywidgets": "notebooks",
             "IPython": "notebooks", "traitlets": "notebooks"}
+# The unit tests that take seconds each (games played by the hundred, every page read, click
+# storms): `make test` runs them, `make test-fast` (``-m "unit and not slow"``) leaves them out
+# so the inner loop stays under a minute.  By node id prefix.
+SLOW = (
+    "tests/test_properties.py::test_random_games_keep_every_invariant",
+    "tests/test_properties.py::test_legal_moves_and_the_check_are_one_rule",
+    "tests/test_pages_follow.py::",
+    "tests/test_progress.py::test_par_is_what_the_search_gets_on_the_same_cards",
+    "tests/test_progress.py::test_goals_name_the_widgets_each_page_shows",
+    "tests/test_widgets_drill.py::test_mixed_storm",
+    "tests/test_widgets_play.py::test_click_storm",
+    "tests/test_widgets_sheet.py::test_typing_storm",
+    "tests/test_undo.py::test_undo_after_every_action_restores_the_state",
+    "tests/test_teach_review.py::test_a_fantan_review_says_once_what_its_sum_counts",
+)
 # The order groups are dealt to the workers in: the longest first (a browser file takes
 # minutes, a unit test a fraction of a second), so the run does not end on one long file.
 GROUP_ORDER = ("browser", "app", "notebook", "unit")
@@ -141,6 +156,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         reason = missing_extra(marks)
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
     rank = {path: min(GROUP_ORDER.index(m) for m in _item_marks(path) if m in GROUP_ORDER)
             for path in {Path(str(item.path)) for item in items}}
     items.sort(key=lambda item: rank[Path(str(item.path))])  # stable: a file keeps its order
