@@ -31,9 +31,11 @@ test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # The inner loop, under a minute: the unit, property and widget tests (no kernel, no Voilà, no
-# browser) less the few that take seconds each (marked slow in tests/conftest.py).
+# browser) less the few that take seconds each (marked slow in tests/conftest.py).  Without the
+# notebook and browser plugins, whose imports cost each worker seconds (nbval: jsonschema).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "unit and not slow" -n $(TEST_WORKERS) -q
+	$(BIN)/python -m pytest tests -m "unit and not slow" -n $(TEST_WORKERS) -q \
+		-p no:nbval -p no:playwright -o addopts="-ra --dist loadgroup"
 
 app: $(STAMP)
 	$(BIN)/python app/serve.py --port=$(APP_PORT)
