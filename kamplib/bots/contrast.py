@@ -27,24 +27,18 @@ from kamplib.cards import SUITS, Card
 from kamplib.fantan import rows_from
 from kamplib.i18n import DEFAULT_LANG, Phrase, SuitName, t
 from kamplib.kinds import KINDS
-from kamplib.moves import Move
+from kamplib.moves import ChooseTrump, Move, card_of
 from kamplib.view import PlayerView
 
 __all__ = ["Table", "Feature", "Said", "features", "contrast", "own_reason", "same_move",
            "CardList", "card_of", "cards_text"]
 
 
-def card_of(move: Move) -> Card | None:
-    """The card a move plays (None: a pass, or the dealer naming trump)."""
-    if isinstance(move, Card):
-        return move
-    card = getattr(move, "card", None)
-    return card if isinstance(card, Card) else None
-
-
 def suit_named(move: Move) -> str:
-    """The suit the dealer names as trump with ``move``."""
-    return str(getattr(move, "suit", move))
+    """The suit the dealer names as trump with ``move`` (a :class:`ChooseTrump`)."""
+    if type(move) is not ChooseTrump:
+        raise TypeError(f"not a choice of trump: {move!r}")
+    return move.suit
 
 
 class CardList:

@@ -18,10 +18,15 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kamplib.errors import KampError
+from kamplib.moves import Move
+from kamplib.round import Round
 from kamplib.teach.puzzles import Puzzle, move_code
+
+if TYPE_CHECKING:  # the coach imports the bots' search: only its type here
+    from kamplib.hints import Hint
 
 __all__ = ["mistake_from", "checked_mistake", "due_mistakes", "answered", "INTERVALS",
            "AGAIN_AFTER_WRONG", "RIGHT_TO_LEARN", "house_rules"]
@@ -33,7 +38,7 @@ AGAIN_AFTER_WRONG = 10 * 60
 RIGHT_TO_LEARN = 2
 
 
-def mistake_from(game: str, rnd: Any, position: int, seat: int, played: Any, hint: Any,
+def mistake_from(game: str, rnd: Round, position: int, seat: int, played: Move, hint: Hint,
                  now: float | None = None) -> dict[str, Any]:
     """A personal puzzle from a move the coach called bad: ``rnd`` is the round it was made in
     (any later state), ``position`` the length of its history before the move, ``hint`` the
