@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kamplib.cards import SUITS, Card, cards_of, mask_cards, parse_card
+from kamplib.errors import IllegalMove
 from kamplib.i18n import SuitName
 from kamplib.kinds import KINDS, Family
 from kamplib.moves import PASS, Move, is_pass
@@ -194,7 +195,7 @@ class FanTanRound(Round):
             raise self._error("seven_of_hearts_first", seat, card)
         raise self._why_not_layable(seat, card)
 
-    def _why_not_layable(self, seat: int, card: Card):  # -> IllegalMove
+    def _why_not_layable(self, seat: int, card: Card) -> IllegalMove:
         f = fantan_rank(card)
         si = card.suit_index
         suit = SuitName(SUITS[si])

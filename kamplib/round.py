@@ -336,7 +336,7 @@ def validate_deal(kind: str, players: Sequence[str], dealer: int, hands: Sequenc
                         expected="/".join(map(str, expected)))
 
 
-def _hands_by_seat(players: tuple[str, ...], hands: Mapping[str, Iterable]) -> list[int]:
+def _hands_by_seat(players: tuple[str, ...], hands: Mapping[str, object]) -> list[int]:
     """Masks by seat from cards by player name; a missing, unknown or doubled card is an error."""
     unknown = [p for p in hands if p not in players]
     if unknown:
@@ -358,7 +358,8 @@ def _hands_by_seat(players: tuple[str, ...], hands: Mapping[str, Iterable]) -> l
     return masks
 
 
-def new_round(kind: str, players: Sequence[str], hands: Sequence[int] | Mapping[str, Iterable],
+def new_round(kind: str, players: Sequence[str],
+              hands: Sequence[int] | Mapping[str, Iterable[Card | str] | str],
               *, dealer: int | str = -1, rules: Rules | None = None, trump: str | None = None,
               number: int = 1, multiplier: int = 1, check: bool = True) -> Round:
     """Start a round of ``kind`` with the given hands (masks by seat, or cards by player name).

@@ -184,25 +184,29 @@ class LearnerData:
             self.visit(path)
 
 
-_current: dict[str, Any] = {"data": None, "listeners": []}
+# The page's learner data (one kernel is one page) and who is told when it changes.
+_learner: LearnerData | None = None
+_listeners: list[Callable[[LearnerData], None]] = []
 
 
 def current_learner() -> LearnerData:
     """The learner's data as this page knows it (a new learner's until the browser answers)."""
-    if _current["data"] is None:
-        _current["data"] = LearnerData()
-    return _current["data"]
+    global _learner
+    if _learner is None:
+        _learner = LearnerData()
+    return _learner
 
 
 def set_learner(data: LearnerData) -> None:
     """Make ``data`` the page's learner data and tell every listener (stars on the page)."""
-    _current["data"] = data
-    for listener in list(_current["listeners"]):
+    global _learner
+    _learner = data
+    for listener in list(_listeners):
         listener(data)
 
 
 def on_learner_change(listener: Callable[[LearnerData], None]) -> None:
-    _current["listeners"].append(listener)
+    _listeners.append(listener)
 
 
 def _no_constant(name: str) -> Any:
