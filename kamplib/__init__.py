@@ -8,7 +8,7 @@ from kamplib.cards import Card, cards_of, parse_card, parse_cards, parse_suit
 from kamplib.errors import CardError, IllegalMove, KampError, RecordError, RuleError, SheetError
 from kamplib.fantan import FanTanRound
 from kamplib.game import Game, RoundDeal
-from kamplib.kinds import KINDS, RoundKind
+from kamplib.kinds import KINDS, Family, RoundKind
 from kamplib.moves import PASS, ChooseTrump, Entry, Move, Pass, parse_move
 from kamplib.round import Round, deal_round, new_round
 from kamplib.rules import GAMES, Rules, make_rules
@@ -21,7 +21,7 @@ __all__ = [
     "KampError", "CardError", "IllegalMove", "RecordError", "RuleError", "SheetError",
     "FanTanRound", "Game", "RoundDeal", "PASS", "Pass", "ChooseTrump", "Entry", "Move",
     "parse_move", "Round", "new_round", "deal_round",
-    "GAMES", "KINDS", "RoundKind", "Rules", "make_rules", "Standing", "standing", "Trick",
+    "GAMES", "KINDS", "Family", "RoundKind", "Rules", "make_rules", "Standing", "standing", "Trick",
     "TrickRound", "PlayerView", "make_view",
 ]
 __version__ = "0.1.0"
