@@ -314,11 +314,14 @@ def test_x_forwarded_for_counts_only_from_a_trusted_proxy() -> None:
     """A client writes what it likes into X-Forwarded-For: the per-address cap reads the header
     only from a proxy the server was told to trust, and only the hops that proxies added."""
     from kampapp.guard import client_address
-    from tornado.httputil import HTTPHeaders, HTTPServerRequest
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
     def came(peer: str, forwarded: str | None = None) -> HTTPServerRequest:
-        headers = HTTPHeaders({"X-Forwarded-For": forwarded} if forwarded is not None else {})
-        request = HTTPServerRequest(method="GET", uri="/", headers=headers)
+        headers = HTTPHeaders({"Host": "kurs.example.org"})
+        if forwarded is not None:
+            headers["X-Forwarded-For"] = forwarded
+        request = HTTPServerRequest(start_line=RequestStartLine("GET", "/", "HTTP/1.1"),
+                                    headers=headers)
         request.remote_ip = peer
         return request
 
