@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from kamplib.draw import texts as _texts  # noqa: F401  (registers the drawing's words)
+from kamplib.draw.display import color
 from kamplib.i18n import t
 
 __all__ = ["card_svg", "card_back_svg", "card_face_url", "PALE_FACE", "hand_html", "suit_color",
@@ -35,6 +36,15 @@ PALE_FACE = "#ebebeb"
 def suit_color(suit: str, four_color: bool = False) -> str:
     """The ink of a suit: red and black, or the four-colour deck."""
     return (_FOUR_COLORS if four_color else _TWO_COLORS)[suit]
+
+
+def suit_ink(suit: str, four_color: bool = False) -> str:
+    """A suit's ink for text on the page, not on a card's face: the palette's, so it reads in
+    the dark theme too (black spades on a dark page would not)."""
+    ink = suit_color(suit, four_color)
+    name = {"#1b1b1b": "suit-black", "#c8102e": "suit-red", "#137a2f": "suit-green",
+            "#1d4fc4": "suit-blue"}[ink]
+    return color(name)
 
 
 def four_color_css() -> str:

@@ -31,11 +31,9 @@ class Svg(str):
 
 
 # Inline styles every drawing shares, so a picture reads right with no stylesheet loaded:
-# text only a screen reader should speak, and secondary text that stays readable in the dark
-# theme (JupyterLab's own variable, with a grey of 7:1 on white where it is not defined).
+# text only a screen reader should speak (secondary text: MUTED, below the palette).
 SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
            "clip:rect(0,0,0,0);white-space:nowrap;border:0")
-MUTED = "color:var(--jp-ui-font-color2,#595959)"
 
 
 # The colours the pages' own drawings use, light and dark: every text at least 4.5:1 on the
@@ -55,6 +53,11 @@ PALETTE: dict[str, tuple[str, str]] = {
     "note": ("#f5f8fb", "#1c2733"),         # a note's background
     "note-edge": ("#5b87b3", "#6f9fd0"),
     "rule": ("#dddddd", "#3d3d3d"),         # lines between table rows (not information)
+    # a suit's ink in text on the page (a card's face is white in both themes: card_svg)
+    "suit-black": ("#1b1b1b", "#ececec"),
+    "suit-red": ("#c8102e", "#ff8a80"),
+    "suit-green": ("#137a2f", "#7fd17f"),   # the four-colour deck's clubs
+    "suit-blue": ("#1d4fc4", "#8ab4f8"),    # the four-colour deck's diamonds
     "star": ("#8a5a00", "#ffc83d"),         # the stars a learner earned
 }
 # The page behind the drawings in the dark theme (Voilà's JupyterLab Dark): what contrast is
@@ -69,6 +72,11 @@ _DARK = ('body.theme-dark, body[data-jp-theme-light="false"]', "body:has(.kamp-t
 def color(name: str) -> str:
     """The CSS value of a palette colour: its variable, with the light colour as fallback."""
     return f"var(--kamp-{name},{PALETTE[name][0]})"
+
+
+# Secondary text: the palette's grey (7:1 on white, 9.6:1 on the dark page; JupyterLab's own
+# grey is 4.5:1 on white and less on a table's striped row).
+MUTED = f"color:{color('muted')}"
 
 
 def palette_css() -> str:

@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 
 from kamplib.cards import RANK_DISPLAY, SUIT_SYMBOLS, SUITS, Card
-from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_color
+from kamplib.draw.cards import HEIGHT, SUIT_CLASS, WIDTH, card_svg, hand_html, suit_ink
 from kamplib.draw.display import MUTED, SR_ONLY
 from kamplib.draw.tables import cell_text
 from kamplib.fantan import fantan_rank, layout_ranks
@@ -120,7 +120,7 @@ def _suit_label(suit: str, lang: str, four_color: bool) -> str:
     """The suit's symbol in its colour (the name for screen readers and as a tooltip)."""
     name = suit_name(suit, lang)
     return (f'<span class="kamp-suit {SUIT_CLASS[suit]}" title="{escape(name)}" '
-            f'style="color:{suit_color(suit, four_color)};font-size:1.3em;line-height:1">'
+            f'style="color:{suit_ink(suit, four_color)};font-size:1.3em;line-height:1">'
             f'{SUIT_SYMBOLS[suit]}<span class="kamp-sr" style="{SR_ONLY}">{escape(name)}'
             '</span></span>')
 

@@ -52,7 +52,8 @@ class Page:
 
 SITE: tuple[Page, ...] = tuple(Page(*row) for row in PAGES)
 # Links look like links wherever they are drawn (a widget's HTML resets their colour).
-LINK_STYLE = f"color:{color('link')};text-decoration:underline"
+# a link is a target of at least 24 px to tap (WCAG 2.5.8), also on a line of its own
+LINK_STYLE = f"color:{color('link')};text-decoration:underline;display:inline-block;padding:5px 0"
 FRONT = SITE[0].path
 SECTIONS = tuple(dict.fromkeys(p.section for p in SITE))
 _BY_PATH = {p.path: p for p in SITE}

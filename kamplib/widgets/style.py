@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from kamplib.cards import Card
 from kamplib.draw.cards import HEIGHT, PALE_FACE, WIDTH, card_face_url
+from kamplib.draw.display import color, palette_css
 
 __all__ = ["style_box", "card_faces", "CSS", "FOCUS", "TAP"]
 
@@ -58,6 +59,22 @@ CSS = f"""
   border: 2px solid #1b1b1b; font-weight: bold; }}
 .kamp-hand > .kamp-pass.kamp-illegal {{ background: {PALE_FACE}; color: #595959;
   border: 1px dashed #767676; }}
+/* buttons that name a suit in its ink (the dealer's trump choice, the drill's cards): a card's
+   white face with a card's frame in both themes, so every suit's ink reads on it (4.5:1) */
+.kamp-widget .kamp-trump-choice.widget-button,
+.kamp-widget .kamp-card-pick.widget-toggle-button {{ background: #fff; border: 1px solid #767676;
+  border-radius: 6px; }}
+.kamp-widget .kamp-card-pick.widget-toggle-button.mod-active {{ background: #dce8f8;
+  box-shadow: inset 0 0 0 3px {FOCUS}; }}
+/* the score sheet's folded settings: a control that says it opens (our own ▸ and ▾: the
+   icon font is not on every page), in the page's full ink */
+.kamp-widget .jupyter-widget-Collapse-header {{ display: flex; align-items: center; gap: 6px;
+  min-height: 28px; box-sizing: border-box; color: var(--jp-ui-font-color1);
+  border: 1px solid {color("edge")}; border-radius: 4px; }}
+.kamp-widget .jupyter-widget-Collapse-header > i.fa {{ display: none; }}
+.kamp-widget .jupyter-widget-Collapse-header::before {{ content: "▸"; font-size: 1.2em; }}
+.kamp-widget .jupyter-widget-Collapse-open > .jupyter-widget-Collapse-header::before {{
+  content: "▾"; }}
 /* opponents, the table, the log */
 .kamp-opponents {{ display: flex; flex-wrap: wrap; gap: 2px 12px; }}
 .kamp-log {{ font-size: 95%; }}
@@ -117,8 +134,10 @@ def card_faces(cards: Iterable[Card], four_color: bool = False) -> str:
 
 
 def style_box(extra: str = "") -> widgets.HTML:
-    """An HTML widget holding the stylesheet (and ``extra`` rules, e.g. :func:`card_faces`)."""
-    box = widgets.HTML(f"<style>{CSS}\n{extra}</style>")
+    """An HTML widget holding the stylesheet (and ``extra`` rules, e.g. :func:`card_faces`),
+    with the drawings' palette, so a widget reads right in the dark theme on any page (a
+    course page's head carries the same palette)."""
+    box = widgets.HTML(f"<style>{palette_css()}\n{CSS}\n{extra}</style>")
     box.add_class("kamp-style")
     box.layout.height = "0px"
     box.layout.margin = "0"

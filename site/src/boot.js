@@ -21,6 +21,17 @@ function pageLang() {
 }
 const words = (name, params) => formatText(config.texts[pageLang()][name], params, pageLang());
 
+/** The look the learner chose (?theme=dark, as in the Voilà app): the page's colours follow
+ *  at once, before Python draws anything; the page's head gives its drawings the same look.
+ *  A page moved to in place follows its own address. */
+function pageTheme() {
+  return new URLSearchParams(location.search).get('theme') === 'dark' ? 'dark' : 'light';
+}
+function followTheme() {
+  document.documentElement.classList.toggle('kamp-dark', pageTheme() === 'dark');
+}
+followTheme();
+
 // What tests and benchmarks read: the phase now, the bytes received, the failures met, and
 // when (ms on the page's clock) the service worker was ready and the downloads were done.
 const state = { phase: 'boot', received: 0, total: 0, failures: [], marks: {} };
@@ -234,10 +245,11 @@ async function fetchPython() {
   }
 }
 
-window.kampBoot = { config, root, at, lang: pageLang, words, say, fail, state, STALL_SECONDS };
+window.kampBoot = { config, root, at, lang: pageLang, followTheme, words, say, fail, state,
+  STALL_SECONDS };
 
-/** The footer in the learner's language (the page is written in bokmål; a page moved to in
- *  place may change the language). */
+/** The footer in the learner's language and look (the page is written in bokmål; a page moved
+ *  to in place may change either). */
 function footerWords() {
   const teachers = document.querySelector('.kamp-teacher-link');
   if (!teachers) return;
@@ -245,6 +257,8 @@ function footerWords() {
   const link = new URL(teachers.href);
   if (pageLang() === config.langs[0]) link.searchParams.delete('lang');
   else link.searchParams.set('lang', pageLang());
+  if (pageTheme() === 'dark') link.searchParams.set('theme', 'dark');
+  else link.searchParams.delete('theme');
   teachers.href = link.href;
 }
 footerWords();

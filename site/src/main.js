@@ -275,6 +275,7 @@ async function go(url, push) {
   if (!fetched) return;
   const { doc, next } = fetched;
   if (push) history.pushState({}, '', url.href);
+  boot.followTheme();
   document.title = doc.title;
   manager.detachAll();
   document.getElementById('kamp-page').replaceWith(document.adoptNode(next));
