@@ -154,7 +154,7 @@ def nav_html(path: str, choices: Choices | None = None) -> str:
     return (f"<nav class='kamp-nav' aria-label='{escape(t('site_nav', lang))}' "
             f"style='border-top:1px solid {color('edge')};margin-top:16px;padding-top:8px;"
             f"line-height:1.5'>"
-            f"<p style='display:flex;flex-wrap:wrap;gap:6px 18px;margin:0'>"
+            f"<p style='display:flex;flex-wrap:wrap;align-items:baseline;gap:6px 18px;margin:0'>"
             f"{''.join(f'<span>{x}</span>' for x in parts)}</p>{contents}</nav>")
 
 
@@ -196,7 +196,7 @@ class PageHead:
             bits.append(escape(t("site_step", lang,
                                  section=section_name(here.section, lang),
                                  number=pages.index(here) + 1, count=len(pages))))
-        line = (f"<p style='display:flex;flex-wrap:wrap;gap:4px 18px;margin:0;"
+        line = (f"<p style='display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 18px;margin:0;"
                 f"color:{color('muted')}'>"
                 f"{''.join(f'<span>{b}</span>' for b in bits)}</p>") if bits else ""
         problems = "".join(f"<p class='kamp-choice-problem' role='alert' "
