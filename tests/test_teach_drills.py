@@ -59,14 +59,14 @@ def test_a_missed_item_comes_back_after_a_few_others() -> None:
     assert seen[-1] == (first, True)
     assert all(not again for _, again in seen[:-1])
     assert d.answer(d.item.answer).right
-    assert d.tally() == "1 riktige av 2"  # the first miss and the right answer the second time
+    assert d.tally() == "1 riktig av 2"  # the first miss and the right answer the second time
 
 
 def test_only_the_first_answer_counts_and_right_items_do_not_come_back() -> None:
     d = DrillSession("fantan_lay", seed=2)
     d.answer(d.item.answer)
     assert d.answer(not d.item.answer).right  # a solved item stays solved: no «Ikke helt»
-    assert d.tally() == "1 riktige av 1"
+    assert d.tally() == "1 riktig av 1"
     keys, again = set(), []
     for _ in range(6):
         d.next()

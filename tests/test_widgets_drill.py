@@ -28,13 +28,14 @@ def test_trick_winner_right_and_wrong() -> None:
     wrong.click()
     assert "kamp-wrong" in d.feedback.value and "tar stikket med" in d.feedback.value
     assert "Riktig svar:" in d.feedback.value and d.item.answer in d.feedback.value
-    right.click()  # only the first answer counts
-    assert "kamp-right" in d.feedback.value
+    assert all(b.disabled for b in d.answer_buttons)  # the answer is shown: the item is settled
+    right.click()  # only the first answer counts, and a tap after it never says «Riktig!»
+    assert "kamp-wrong" in d.feedback.value and "Riktig!" not in d.feedback.value
     assert "0 riktige av 1" in d.tally.value
     d.next_button.click()
     right = next(b for b in d.answer_buttons if b._kamp_value == d.item.answer)
     right.click()
-    assert "1 riktige av 2" in d.tally.value
+    assert "1 riktig av 2" in d.tally.value
 
 
 def test_a_second_tap_after_a_right_answer_never_says_not_quite() -> None:
@@ -45,7 +46,7 @@ def test_a_second_tap_after_a_right_answer_never_says_not_quite() -> None:
     assert all(b.disabled for b in d.answer_buttons)  # the solved item takes no more taps
     wrong.click()  # a tap that reaches Python all the same
     assert "kamp-right" in d.feedback.value and "Ikke helt" not in d.feedback.value
-    assert "1 riktige av 1" in d.tally.value
+    assert "1 riktig av 1" in d.tally.value
     d.next_button.click()
     assert not any(b.disabled for b in d.answer_buttons)
     c = Drill("legal_cards", seed=3)

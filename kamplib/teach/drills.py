@@ -53,7 +53,8 @@ register({
                     "en": "Once more: you missed this one earlier."},
     "drill_right": {"nb": "Riktig!", "en": "Right!"},
     "drill_wrong": {"nb": "Ikke helt. Riktig svar:", "en": "Not quite. The right answer:"},
-    "drill_tally": {"nb": "{right} riktige av {total}", "en": "{right} right out of {total}"},
+    "drill_tally": {"nb": "{right} {right:riktig|riktige} av {total}",
+                    "en": "{right} right out of {total}"},
     "drill_a_trick_winner": {"nb": "{player} tar stikket med {card}: {why}.",
                              "en": "{player} takes the trick with {card}: {why}."},
     "drill_a_legal_cards": {"nb": "{player} kan spille {cards}.",
@@ -303,7 +304,7 @@ class DrillSession:
         self.item = self._make(self._fresh_seed())
         self.again = False
         self.answered = False
-        self.solved = False  # the right answer has been given: the item is settled
+        self.feedback: Feedback | None = None  # the first answer's: it settles the item
 
     def _fresh_seed(self) -> int:
         return self.seed * 100_000 + self.number
@@ -320,23 +321,24 @@ class DrillSession:
             self.item, self.again = self._make(due[1]), True
         else:
             self.item, self.again = self._make(self._fresh_seed()), False
-        self.answered = self.solved = False
+        self.answered, self.feedback = False, None
         return self.item
 
     def answer(self, value: Any) -> Feedback:
-        """Check an answer; only the first answer to an item counts in the tally, and a missed
-        item is queued to come back.  Once the right answer is given the item is settled: a
-        further tap is told it was right, never «Ikke helt» for an item the learner solved."""
-        ok = self.solved or value == self.item.answer
-        if not self.answered:
-            self.answered = True
-            self.total += 1
-            self.right += ok
-            if not ok:
-                self._missed.append((self.number + RETRY_AFTER + 1, self.item.key[1]))
-        self.solved = ok
+        """Check an answer; the first answer to an item counts in the tally and settles it (a
+        further tap is told the same, never «Riktig!» after the answer was shown, nor «Ikke
+        helt» after a right one), and a missed item is queued to come back."""
+        if self.feedback is not None:
+            return self.feedback
+        ok = value == self.item.answer
+        self.answered = True
+        self.total += 1
+        self.right += ok
+        if not ok:
+            self._missed.append((self.number + RETRY_AFTER + 1, self.item.key[1]))
         verdict = t("drill_right" if ok else "drill_wrong", self.lang)
-        return Feedback(ok, verdict, self.item.explanation)
+        self.feedback = Feedback(ok, verdict, self.item.explanation)
+        return self.feedback
 
     def tally(self) -> str:
         return t("drill_tally", self.lang, right=self.right, total=self.total)

@@ -150,13 +150,14 @@ class Drill(widgets.VBox):
                                f"{escape(feedback.verdict)}</b> "
                                f"{escape(feedback.explanation)}</div>")
         self._render_tally()
-        self._settle(feedback.right)
+        self._settle()
         return feedback.right
 
-    def _settle(self, solved: bool) -> None:
-        """A solved item takes no more answers (its controls grey out until «Neste oppgave»)."""
+    def _settle(self) -> None:
+        """An answered item takes no more answers (its controls grey out until «Neste
+        oppgave»): the first answer counts, and the right one is shown after a wrong one."""
         for control in (*self.answers.children, *self.toggles):
-            control.disabled = solved
+            control.disabled = True
 
     def _render_tally(self) -> None:
         self.tally.value = escape(self.session.tally())
