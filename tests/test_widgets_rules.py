@@ -65,13 +65,19 @@ def test_it_lists_only_the_house_rules_of_the_chosen_games_rounds() -> None:
 def test_bad_input_is_said_and_the_last_good_rules_kept() -> None:
     p = RulesPicker()
     p.players_input.value = "Kari, Ola"
-    assert "kamp-error" in p.messages.widget.value and "3 til 5" in p.messages.widget.value
+    # said right under the names' field, not below every house rule
+    said = p.players_messages.widget
+    assert "kamp-error" in said.value and "3 til 5" in said.value
+    row = next(c for c in p.children if p.players_input in getattr(c, "children", ()))
+    assert p.children.index(said) == p.children.index(row) + 1
+    assert "3 til 5" not in p.messages.widget.value
     assert p.players == ("Kari", "Ola", "Siri", "Per")
     p.order_input.value = "Pass, Poker"
     assert "«Poker» er ikke en runde; rundene heter Pass, Kløver" in p.messages.widget.value
+    assert "3 til 5" in said.value
     p.players_input.value = "A, B, C"
     assert p.players == ("A", "B", "C")  # accepted although the order is still wrong
-    assert "«Poker» er ikke en runde" in p.messages.widget.value
+    assert "«Poker» er ikke en runde" in p.messages.widget.value and said.value == ""
     p.order_input.value = "pass, kløver, Damer, fan tan, GRAND"
     assert "kamp-error" not in p.messages.widget.value
     assert "Femkamp med 3 spillere" in p.summary.value

@@ -97,6 +97,9 @@ class RulesPicker(widgets.VBox):
             else tuple(players))
         looks = self.looks = Looks()
         self.messages = Messages(lang, looks)
+        # a mistake in the names is said right under their field (on a phone the rules' rows
+        # below would put it a screen and a half away)
+        self.players_messages = Messages(lang, looks)
         self._callbacks: list[Callable[[RulesPicker], None]] = []
         self._updating = False
         self.game_input = widgets.Dropdown(
@@ -118,6 +121,7 @@ class RulesPicker(widgets.VBox):
         rows = [self._row(t("word_game", lang), self.game_input, ""),
                 self._row(t("word_players", lang), self.players_input,
                           players_help),
+                self.players_messages.widget,
                 self._row(rule_name("order", lang), self.order_input, " ".join([
                     rule_help("order", lang) + ".",
                     t("picker_order_help", lang, example=example)]))]
@@ -224,26 +228,30 @@ class RulesPicker(widgets.VBox):
     def _on_value(self, _change: dict[str, Any]) -> None:
         if self._updating:
             return
-        problems = []
+        names_ok = rules_ok = True
         try:  # players and rules are checked apart, so one mistake does not hide the other
             self._players = check_players([p.strip() for p in self.players_input.value.split(",")])
+            self.players_messages.clear()
         except KampError as err:
-            problems.append(err.message(self.lang))
+            self.players_messages.error(err.message(self.lang))
+            names_ok = False
         try:
             values: dict[str, Any] = {key: d.value for key, d in self.rule_inputs.items()}
             values["order"] = list(parse_order(self.order_input.value, self.lang))
             self._rules = make_rules(self.game_input.value, values)
             self._show_rows(self._rules.order)
+            self.messages.clear()
         except KampError as err:
-            problems.append(err.message(self.lang))
-        if problems:
+            self.messages.error(err.message(self.lang))
+            rules_ok = False
+        if not (names_ok and rules_ok):
             self._summarise()
-            self.messages.error(" ".join(problems))
             return
         self._changed()
 
     def _changed(self) -> None:
         self.messages.clear()
+        self.players_messages.clear()
         self._summarise()
         set_current(self.choices)
         for callback in self._callbacks:
