@@ -73,6 +73,9 @@ KERNEL_WHEEL = "pyodide_kernel"
 # The page's scripts (site/src/, bundled by esbuild): the first script of every page, the page
 # script that drives Python (with its styles), and Python's worker.
 ENTRIES = ("boot.js", "main.js", "kernel.worker.js")
+# The learner's memory in the browser: one script for both editions, kept with the app's
+# template (Voilà serves it from there) and bundled into main.js here.
+MEMORY_JS = REPO / "app" / "share" / "voila" / "templates" / "kamp" / "static" / "kamp-memory.js"
 # The teachers' page (site/teachers.nb.md, site/teachers.en.md), beside the front page.
 TEACHERS = "for-laerere.ipynb"  # named as a notebook would be: its page is for-laerere.html
 
@@ -640,6 +643,7 @@ def bundle(node_modules: Path, cache: Path) -> dict[str, Path]:
     if sources.exists():
         shutil.rmtree(sources)
     shutil.copytree(SITE_DIR / "src", sources)
+    shutil.copyfile(MEMORY_JS, sources / MEMORY_JS.name)  # one file for both editions
     outdir = cache / "bundle"
     if outdir.exists():
         shutil.rmtree(outdir)

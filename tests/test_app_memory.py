@@ -156,8 +156,8 @@ def test_a_typed_score_sheet_comes_back_after_a_reload(course_app: Any,
     wait_widgets(page, 90_000)
     page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
                            timeout=30_000)
-    cells = page.locator(".kamp-score-input input")
-    assert [cells.nth(i).input_value() for i in range(3)] == ["4", "fem", "2"]
+    page.wait_for_function("""() => [...document.querySelectorAll('.kamp-score-input input')]
+        .slice(0, 3).map((cell) => cell.value).join() === '4,fem,2'""", timeout=10_000)
     context.close()
 
 

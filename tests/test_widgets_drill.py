@@ -166,3 +166,57 @@ def test_a_typed_word_is_refused_in_words_and_not_counted() -> None:
     d.check_button.click()
     assert "«fire» er ikke et helt tall" in d.messages.widget.value
     assert d.total == 0 and d.feedback.value == ""
+
+
+def _answer_wrong(d: Drill) -> None:
+    item = d.item
+    if item.topic == "legal_cards":
+        d.answer(frozenset(item.cards[:1]) ^ frozenset(item.answer) or frozenset(item.cards))
+    elif item.topic == "round_score":
+        d.answer(item.answer + 1)
+    else:
+        d.answer(next(v for _, v in item.choices if v != item.answer))
+
+
+@pytest.mark.parametrize("topic", ["trick_winner", "legal_cards", "round_score", "fantan_lay",
+                                   "mixed"])
+def test_the_item_its_answer_and_the_tally_come_back_from_the_browsers_memory(topic):
+    """Issue 26: a reload shows the same item with the answer given and the same tally."""
+    import json
+
+    d = Drill(topic=topic, seed=3)
+    for _ in range(2):
+        _answer_wrong(d)
+        d.next_button.click()
+    _answer_wrong(d)
+    kept = json.loads(d.memory.widget.value)
+    assert kept["schema"] == "kamp-memory/2" and kept["kind"] == "drill"
+    fresh = Drill(topic=topic, seed=3)
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert fresh.item.key == d.item.key
+    assert (fresh.tally.value, fresh.feedback.value) == (d.tally.value, d.feedback.value)
+    assert "kamp-wrong" in fresh.feedback.value
+    assert json.loads(fresh.memory.widget.value)["data"] == kept["data"]
+    fresh.next_button.click()  # and it goes on: the missed items come back as they would
+    d.next_button.click()
+    assert fresh.item.key == d.item.key and fresh.session.again == d.session.again
+
+
+@pytest.mark.parametrize("change", [{"right": 9}, {"item": "x"}, {"missed": [[1]]},
+                                    {"last": {"cards": ["ZZ"]}}, {"answered": 1},
+                                    {"last": None}])
+def test_a_broken_or_foreign_drill_memory_changes_nothing(change):
+    import json
+
+    d = Drill(topic="legal_cards", seed=3)
+    _answer_wrong(d)
+    kept = json.loads(d.memory.widget.value)
+    fresh = Drill(topic="legal_cards", seed=3)
+    before = fresh.memory.widget.value, fresh.tally.value
+    broken = {**kept, "data": {**kept["data"], **change}}
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": broken})
+    assert (fresh.memory.widget.value, fresh.tally.value) == before
+    other = Drill(topic="legal_cards", seed=3, rules={"queen_points": 5})
+    before = other.memory.widget.value
+    other.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert other.memory.widget.value == before

@@ -125,8 +125,10 @@ register({
 
 # What the page script says around Python: downloading it, starting it, every way that can fail
 # (the page script fills in the numbers: {done}, {total}, {seconds}, …), keeping the course for
-# use without a network, and a new version.
-PAGE_TEXT_CODES = {"retry": "word_try_again", **{name: f"browser_{name}" for name in (
+# use without a network, a new version, and that nothing is kept when the browser keeps
+# nothing (the learner's memory, kamp-memory.js, says it once).
+PAGE_TEXT_CODES = {"retry": "word_try_again", "not_kept": "memory_not_kept",
+                   **{name: f"browser_{name}" for name in (
     "downloading", "progress", "starting", "failed", "python_silent", "no_wasm",
     "no_module_worker", "offline", "server_gone", "broken", "stalled", "missing_file",
     "page_failed", "page_offline", "saving", "saved", "save_failed", "save_quota",

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from kamplib.cards import Card
+from kamplib.cards import Card, parse_card
 from kamplib.draw.cards import card_svg, hand_html
 from kamplib.draw.table import fantan_table_html, trick_html, trump_text
-from kamplib.errors import IllegalMove, RuleError
+from kamplib.errors import IllegalMove, KampError, RuleError
 from kamplib.game import Game
 from kamplib.i18n import KindName, Phrase, SuitName, register, t
 from kamplib.kinds import KINDS, TRICK_KINDS, parse_kind
@@ -342,3 +342,64 @@ class DrillSession:
 
     def tally(self) -> str:
         return t("drill_tally", self.lang, right=self.right, total=self.total)
+
+    # -- kept in the learner's browser (kamplib.widgets.memory) --------------------------------
+    def rules_key(self) -> dict[str, Any]:
+        """The house rules the items are made under, as plain data (what makes it this drill)."""
+        rules = self.options["rules"]
+        made = rules if isinstance(rules, Rules) else make_rules(self.options["game"], rules)
+        return made.differences()
+
+    def state(self, last: Any = None) -> dict[str, Any]:
+        """Where the drill is, as plain data: the item shown (by its seed), the tally, the
+        missed items still to come back, and ``last``, the answer given to the item shown."""
+        return {"number": self.number, "item": self.item.key[1], "again": self.again,
+                "right": self.right, "total": self.total,
+                "missed": [list(m) for m in self._missed], "answered": self.answered,
+                "last": answer_data(last)}
+
+    def restore(self, state: Any) -> Any:
+        """Go back to ``state`` (from :meth:`state`); returns the answer given to the item
+        shown then (None: none yet).  Anything that is not a drill's state raises ValueError
+        and changes nothing."""
+        try:
+            number, seed = _count(state["number"]), _count(state["item"])
+            right, total = _count(state["right"]), _count(state["total"])
+            missed = [(_count(m[0]), _count(m[1])) for m in state["missed"][:100]]
+            again, answered = state["again"], state["answered"]
+            last = answer_from(state.get("last"))
+            if right > total or not isinstance(again, bool) or not isinstance(answered, bool) \
+                    or (last is None) == answered:
+                raise ValueError(state)
+            item = self._make(seed)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, KampError):
+            raise ValueError("not a drill's state") from None
+        self.number, self.right, self.total, self._missed = number, right, total, missed
+        self.item, self.again, self.answered, self.feedback = item, again, answered, None
+        if last is not None:  # the item's answer was given and counted: shown, not counted again
+            ok = last == item.answer
+            self.feedback = Feedback(ok, t("drill_right" if ok else "drill_wrong", self.lang),
+                                     item.explanation)
+        return last
+
+
+def _count(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < 10**12:
+        raise ValueError(value)
+    return value
+
+
+def answer_data(value: Any) -> Any:
+    """An answer as JSON can hold it: picked cards as their codes, the rest as it is."""
+    if isinstance(value, (frozenset, set)):
+        return {"cards": sorted(c.text for c in value)}
+    return value
+
+
+def answer_from(data: Any) -> Any:
+    """The inverse of :func:`answer_data` (raises ValueError for what no answer is)."""
+    if isinstance(data, dict):
+        return frozenset(parse_card(c) for c in data["cards"])
+    if data is None or isinstance(data, (str, bool, int)):
+        return data
+    raise ValueError(data)

@@ -21,6 +21,7 @@ from kamplib.rules import Rules
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.drills import TOPICS, DrillSession, Item, make_item, parse_points
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
+from kamplib.widgets.memory import Memory
 from kamplib.widgets.style import style_box
 
 __all__ = ["Drill", "TOPICS", "make_item", "Item"]
@@ -60,8 +61,14 @@ class Drill(widgets.VBox):
                                         looks=looks)
         row = button_row([self.next_button, self.tally], looks)
         row.add_class("kamp-row")
+        # the item shown, its answer and the tally, kept in the browser: they come back after
+        # a reload (the drill as it was made: its topic, seed and table)
+        self.memory = Memory("drill", self._restore, looks, key={
+            "topic": topic, "seed": seed, "kind": kind, "players": players, "game": game,
+            "rules": self.session.rules_key()})
+        self._last: Any = None  # the answer given to the item shown
         self.children = [style_box(), self.again, self.question, self.picture, self.answers,
-                         self.feedback, self.messages.widget, row]
+                         self.feedback, self.messages.widget, row, self.memory.widget]
         self._show()
 
     @property
@@ -111,7 +118,30 @@ class Drill(widgets.VBox):
                 b._kamp_value = value
                 buttons.append(b)
             self.answers.children = tuple(buttons)
+        self._last = None
         self._render_tally()
+        self._keep()
+
+    def _keep(self) -> None:
+        self.memory.keep(self.session.state(self._last))
+
+    def _restore(self, state: Any) -> None:
+        """The drill as the learner left it (a reload, Back): the same item, the answer given
+        to it with its feedback, and the tally; what is not a drill's state changes nothing."""
+        try:
+            last = self.session.restore(state)
+        except ValueError:
+            return
+        self.messages.clear()
+        self._show()
+        if last is None:
+            return
+        if isinstance(last, frozenset):
+            for b in self.toggles:
+                b.value = b._kamp_card in last
+        elif self.item.topic == "round_score":
+            self.points_input.value = str(last)
+        self._feedback(self.session.answer(last), last)
 
     @property
     def answer_buttons(self) -> list[widgets.Button]:
@@ -144,6 +174,11 @@ class Drill(widgets.VBox):
     def answer(self, value: Any) -> bool:
         """Check an answer; after a wrong one the right answer is shown."""
         feedback = self.session.answer(value)
+        self._feedback(feedback, value)
+        return feedback.right
+
+    def _feedback(self, feedback: Any, value: Any) -> None:
+        """Show what an answer was worth, and keep it."""
         cls = "kamp-right" if feedback.right else "kamp-wrong"
         ink = color("good" if feedback.right else "bad")
         self.feedback.value = (f"<div class='{cls}' role='status'><b style='color:{ink}'>"
@@ -151,7 +186,8 @@ class Drill(widgets.VBox):
                                f"{escape(feedback.explanation)}</div>")
         self._render_tally()
         self._settle()
-        return feedback.right
+        self._last = value
+        self._keep()
 
     def _settle(self) -> None:
         """An answered item takes no more answers (its controls grey out until «Neste

@@ -8,6 +8,9 @@
 // page starts clean as it would in its own Voilà kernel.
 import { Kernel } from './kernel.js';
 import { Manager } from './widgets.js';
+// The learner's memory, shared with the Voilà app: scripts/build_site.py copies it here from
+// app/share/voila/templates/kamp/static/kamp-memory.js (window.kampStore, window.kampMemory).
+import './kamp-memory.js';
 import './course.css';
 
 const WIDGET = 'application/vnd.jupyter.widget-view+json';
@@ -152,6 +155,26 @@ const pageQuery = () => [
 ].join('\n');
 
 let generation = 0;
+let shownAt = location.pathname + location.search; // the page now in <main>
+
+/** The page now shown as the course names it (tutorial/02-pass.ipynb, index.ipynb): the
+ *  learner's memory of its tables is kept under that name, as in the Voilà app. */
+function pagePath() {
+  const base = root.pathname;
+  let path = decodeURIComponent(location.pathname.startsWith(base)
+    ? location.pathname.slice(base.length) : location.pathname);
+  if (path === '' || path.endsWith('/')) path += 'index.html';
+  return path.replace(/\.html$/, '.ipynb');
+}
+const memory = window.kampMemory;
+memory.watch(pagePath);
+window.kampStore.onNotKept(() => { // said once a visit, above the page
+  const note = document.createElement('p');
+  note.className = 'kamp-not-kept';
+  note.setAttribute('role', 'status');
+  note.textContent = words('not_kept');
+  document.body.insertBefore(note, document.getElementById('kamp-page'));
+});
 
 /** Run the cells of the page now in `<main>`, in order, each output under its cell. */
 async function runPage() {
@@ -270,12 +293,14 @@ async function fetchPage(url, push) {
 }
 
 async function go(url, push) {
+  memory.flush(); // what the page's tables hold now is kept before they go
   say(words('running'));
   const fetched = await fetchPage(url, push);
   if (!fetched) return;
   const { doc, next } = fetched;
   if (push) history.pushState({}, '', url.href);
   boot.followTheme();
+  shownAt = url.pathname + url.search;
   document.title = doc.title;
   manager.detachAll();
   document.getElementById('kamp-page').replaceWith(document.adoptNode(next));
@@ -297,6 +322,12 @@ document.addEventListener('click', (event) => {
   event.preventDefault();
   go(url, true);
 });
-window.addEventListener('popstate', () => go(new URL(location.href), false));
+// Back and Forward between pages run the page the address names (its tables come back from
+// the learner's memory); between places on one page (a heading's ¶ link, then Back) they only
+// move: the page's Python and a drill's answer stay as they are.
+window.addEventListener('popstate', () => {
+  if (location.pathname + location.search === shownAt) return;
+  go(new URL(location.href), false);
+});
 
 runPage();
