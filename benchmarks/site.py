@@ -132,10 +132,10 @@ def build_bench_site(games: int) -> tuple[Path, dict[str, Any]]:
         notebook("Søkeboten i nettleseren", search_cell(games)), encoding="utf-8")
     (BENCH_DIR / "hand.ipynb").write_text(
         notebook("Spill en hånd uten pause", HAND_NO_PAUSE), encoding="utf-8")
-    made = BUILDER.read_manifest()
+    made = BUILDER.site_manifest()
     extra = tuple((BENCH_DIR / n).relative_to(REPO).as_posix() for n in ("search.ipynb",
                                                                           "hand.ipynb"))
-    manifest = BUILDER.Manifest((*made.pages, *extra), made.left_out, made.app_url)
+    manifest = BUILDER.Manifest((*made.pages, *extra))
     out = BENCH_DIR / "site"
     return out, dict(BUILDER.build(out=out, manifest=manifest))
 

@@ -6,7 +6,8 @@ Run:  .venv/bin/python benchmarks/site_imports.py            (writes site/python
 It builds the site with every module in the first download (`build_site.py --whole`), opens it
 in Chromium as a learner would, walks every page from the front page by its "next" links, then
 opens the page that fails on purpose (tests/site/feil.ipynb: a traceback is formatted), and asks
-the page's Python which modules it has imported.  scripts/site_payload.py puts exactly those
+the page's Python which modules it has imported (with the modules of the explorations' games
+worker, which starts from the same first download).  scripts/site_payload.py puts exactly those
 (and every `encodings` module, and all of kamplib) into the first download of `make site`;
 everything else waits in an archive the kernel fetches only if something imports from it.
 
@@ -38,9 +39,14 @@ from static_site_support import (
 OUT = REPO / "site" / "python-imports.txt"
 WORK = REPO / "build" / "site-imports"
 # The page that asks Python what it has imported: every module with a file in the standard
-# library's zip or in site-packages (built-in and frozen ones need no download).
+# library's zip or in site-packages (built-in and frozen ones need no download).  It first
+# imports what the explorations' games worker imports (the modules of the background jobs: the
+# worker's Python starts from the same first download).
 ASK = (
-    "import json, sys\n"
+    "import importlib, json, sys\n"
+    "from kamplib.teach.background import JOBS\n"
+    "for job in JOBS.values():\n"
+    "    importlib.import_module(job.partition(':')[0])\n"
     "print(json.dumps(sorted(name for name, module in list(sys.modules.items())\n"
     "    if '/lib/python' in (getattr(module, '__file__', None) or ''))))\n"
 )
@@ -78,8 +84,8 @@ def measure() -> list[str]:
     from playwright.sync_api import sync_playwright
 
     asking = ask_page()
-    made = BUILDER.read_manifest()
-    manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE, asking), made.left_out, made.app_url)
+    made = BUILDER.site_manifest()
+    manifest = BUILDER.Manifest((*made.pages, FAILING_PAGE, asking))
     site = WORK / "site"
     BUILDER.build(out=site, manifest=manifest, whole=True)
     with serving(site) as server, sync_playwright() as playwright:

@@ -21,8 +21,8 @@ start compiles source.  The Pyodide lock in the site lists exactly the shipped w
 real hashes, and all of them load when Python starts, so `import kamplib` needs no `%pip` cell.
 
 The pages are the site's (kamplib.teach.site.SITE, the same as the Voilà app's, in its order;
-index.ipynb is the front page, index.html); `site/pages.toml` names only the pages left out,
-those that need Python on a server, and where the Voilà app runs for them.
+index.ipynb is the front page, index.html), every one of them: the explorations play their games
+in a worker of their own (site/src/games.worker.js).
 
     python scripts/build_site.py                  # build/site/
     python scripts/build_site.py --out DIR
@@ -54,7 +54,6 @@ from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parent.parent
 SITE_DIR = REPO / "site"
-PAGES = SITE_DIR / "pages.toml"
 OUT = REPO / "build" / "site"
 CACHE = REPO / "build" / "site-cache"
 
@@ -71,8 +70,9 @@ STDLIB_PATH = f"/lib/python{PYTHON_VERSION.replace('.', '')}.zip/"
 # serve %pip cells and ipywidgets 7, which no page has).
 KERNEL_WHEEL = "pyodide_kernel"
 # The page's scripts (site/src/, bundled by esbuild): the first script of every page, the page
-# script that drives Python (with its styles), and Python's worker.
-ENTRIES = ("boot.js", "main.js", "kernel.worker.js")
+# script that drives Python (with its styles), Python's worker, and the explorations' games
+# worker (a Python of its own, kamplib.teach.background).
+ENTRIES = ("boot.js", "main.js", "kernel.worker.js", "games.worker.js")
 # The learner's memory in the browser: one script for both editions, kept with the app's
 # template (Voilà serves it from there) and bundled into main.js here.
 MEMORY_JS = REPO / "app" / "share" / "voila" / "templates" / "kamp" / "static" / "kamp-memory.js"
@@ -86,7 +86,7 @@ from course_nav import title_of  # noqa: E402  (the course's own idea of a page'
 
 from kamplib.i18n import LANGS  # noqa: E402
 from kamplib.teach import browser  # noqa: E402
-from kamplib.teach.site import FRONT, SITE, page  # noqa: E402
+from kamplib.teach.site import SITE  # noqa: E402
 
 
 class BuildError(Exception):
@@ -97,30 +97,14 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Manifest:
-    """What one build publishes: the pages that run in the browser (in the site's order, the
-    front page first), the pages left out (each gets a page saying where it is instead), and
-    where the Voilà app runs."""
+    """What one build publishes: the pages, in the site's order, the front page first."""
 
     pages: tuple[str, ...]
-    left_out: tuple[str, ...]
-    app_url: str
 
 
-def read_manifest(path: Path = PAGES) -> Manifest:
-    """The site's pages (SITE) less those ``path`` leaves out; a name that is not a page of the
-    site, or leaving out the front page, stops the build."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    site = [p.path for p in SITE]
-    left_out = tuple(data.get("left_out", []))
-    for notebook in left_out:
-        if notebook not in site:
-            raise BuildError(f"{path.name}: {notebook!r} is not a page of the site "
-                             "(kamplib/teach/site_map.py)")
-    if FRONT in left_out:
-        raise BuildError(f"{path.name}: the front page {FRONT} cannot be left out")
-    return Manifest(tuple(p for p in site if p not in left_out),
-                    tuple(p for p in site if p in left_out),
-                    str(data.get("app_url", "")).rstrip("/"))
+def site_manifest() -> Manifest:
+    """The site's pages (kamplib.teach.site.SITE): every one runs in the browser."""
+    return Manifest(tuple(p.path for p in SITE))
 
 
 def page_url(notebook: str) -> str:
@@ -369,19 +353,6 @@ def page_texts() -> dict[str, dict[str, str]]:
     return texts
 
 
-def elsewhere_cells(notebook: str, app_url: str) -> list[str]:
-    """The Python of a page left out: the site's head, where the page is instead, the
-    navigation (kamplib.teach.browser), so it reads the choices and links on as any page."""
-    return [
-        "from kamplib.widgets.site import SiteHead\n"
-        f"page = SiteHead({notebook!r})\npage",
-        "from kamplib.teach.browser import elsewhere_html\n"
-        "from kamplib.widgets.site import Live\n"
-        f"Live(lambda choices: elsewhere_html({notebook!r}, {app_url!r}, choices))",
-        "from kamplib.widgets.site import SiteNav\nSiteNav(page)",
-    ]
-
-
 @dataclass
 class Site:
     """What one build knows: the manifest, the page script's settings, and the files it must
@@ -407,7 +378,7 @@ class Site:
         rest = (f"?{parts.query}" if parts.query else "") + (
             f"#{parts.fragment}" if parts.fragment else "")
         if target.endswith(".ipynb"):
-            if target not in self.manifest.pages + self.manifest.left_out:
+            if target not in self.manifest.pages:
                 raise BuildError(f"{notebook} links to {target}, which is not a page of the site")
             return relative(page_url(target), here) + rest
         if (self.repo / target).is_file():
@@ -435,12 +406,6 @@ class Site:
                 cells.append(source)
         title = title_of(nb, Path(notebook))
         return self._page(notebook, title, "\n".join(body), cells)
-
-    def render_elsewhere(self, notebook: str) -> str:
-        """The page of a notebook the browser edition leaves out: where to find it instead."""
-        cells = elsewhere_cells(notebook, self.manifest.app_url)
-        body = "\n".join(self._place(i) for i in range(len(cells)))
-        return self._page(notebook, page(notebook).title("nb"), body, cells)
 
     @staticmethod
     def _place(index: int) -> str:
@@ -699,11 +664,11 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
           repo: Path = REPO, whole: bool = False, brotli: int = BROTLI_BEST) -> dict[str, Any]:
     """Build the site into ``out`` (replaced); return a summary of what it holds.
 
-    ``manifest`` is site/pages.toml's by default (tests add pages of their own to it).  With
+    ``manifest`` is the site's by default (tests add pages of their own to it).  With
     ``whole``, every module goes into the first download (to measure what the pages import).
     ``brotli``: the precompressed files' quality (tests take a quick one, see precompress).
     """
-    manifest = manifest or read_manifest()
+    manifest = manifest or site_manifest()
     texts = page_texts()
     node_modules = npm_modules(cache)
     check_shipped(node_modules)
@@ -746,6 +711,8 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
         "stdlib": stdlib_at,
         "lock": lock_at + "pyodide-lock.json",
         "packages": sorted(lock["packages"]),
+        "games": {"worker": scripts + "games.worker.js",
+                  "wheel": "static/" + lock["packages"]["kamplib"]["file_name"]},
         "more": more_at and {"archive": more_at + "python_more.zip",
                              "names": more_at + "python_more.json"},
         "core": [sizes(out, path) for path in first],
@@ -756,9 +723,7 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
               **{name: icon_at + name for name in ("icon.svg", "apple-touch-icon.png")}}
     site = Site(manifest, repo, assets, config, texts[LANGS[0]]["noscript"],
                 texts[LANGS[0]]["downloading"], texts[LANGS[0]]["teachers"], set())
-    pages = {page_url(notebook): (site.render(notebook) if notebook in manifest.pages
-                                  else site.render_elsewhere(notebook))
-             for notebook in (*manifest.pages, *manifest.left_out)}
+    pages = {page_url(notebook): site.render(notebook) for notebook in manifest.pages}
     pages[page_url(TEACHERS)] = site.render_teachers()
     (out / "manifest.webmanifest").write_text(web_manifest(icon_at), encoding="utf-8")
     build_id = content_id({**{k: v.encode() for k, v in pages.items()},
@@ -779,7 +744,6 @@ def build(out: Path = OUT, manifest: Manifest | None = None, cache: Path = CACHE
     return {
         "build": build_id,
         "pages": [page_url(p) for p in manifest.pages],
-        "elsewhere": [page_url(p) for p in manifest.left_out],
         "wheels": sorted(lock["packages"]),
         "first_download": sum(e.get("br", e["size"]) for e in json.loads(config)["core"]),
         "more_modules": len(json.loads((out / more_at / "python_more.json").read_text()))
@@ -801,8 +765,7 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as err:
         print(f"build_site: {err}", file=sys.stderr)
         return 1
-    print(f"build_site: {len(summary['pages'])} pages, {len(summary['elsewhere'])} left out "
-          f"(a page says where they are), {len(summary['wheels'])} wheels, "
+    print(f"build_site: {len(summary['pages'])} pages, {len(summary['wheels'])} wheels, "
           f"{summary['bytes'] / 1e6:.1f} MB in {args.out}")
     return 0
 

@@ -51,14 +51,13 @@ BUILDER = _load_builder()
 
 def published() -> tuple[str, ...]:
     """The notebooks `make site` publishes, in the site's order."""
-    return tuple(BUILDER.read_manifest().pages)
+    return tuple(BUILDER.site_manifest().pages)
 
 
 def manifest_with_test_pages() -> Any:
     """What `make site` publishes, plus the test pages."""
-    made = BUILDER.read_manifest()
-    return BUILDER.Manifest((*made.pages, FAILING_PAGE, LATER_PAGE), made.left_out,
-                            made.app_url)
+    made = BUILDER.site_manifest()
+    return BUILDER.Manifest((*made.pages, FAILING_PAGE, LATER_PAGE))
 
 
 # The tests' builds precompress with Brotli's quality 9, not the published site's best (11): the

@@ -71,41 +71,28 @@ def visible(page: Path) -> Visible:
     return parser
 
 
-# --- what to publish: the site's pages, less those that need a server ------------------------
+# --- what to publish: every page of the site ----------------------------------------------------
 
-def manifest_file(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "pages.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def test_the_pages_are_the_sites_in_its_order_less_those_left_out() -> None:
-    made = BUILDER.read_manifest()
-    order = [p.path for p in SITE]
+def test_the_pages_are_the_sites_in_its_order_every_one_of_them() -> None:
+    made = BUILDER.site_manifest()
     assert made.pages[0] == FRONT == LAUNCHER.WELCOME  # the page `make app` opens first
-    assert sorted((*made.pages, *made.left_out), key=order.index) == order
-    assert list(made.pages) == [p for p in order if p not in made.left_out]
-    # every step of the course and both chapters run in the browser
-    for section in ("tutorial", "sekskamp", "sjukamp"):
-        assert all(p.path in made.pages for p in SITE if p.section == section), section
-    # the explorations that play hundreds of games (threads, processes, pandas, plots) do not
-    assert made.left_out == ("notebooks/00-husregler-under-lupen.ipynb",
-                             "notebooks/01-taktikk.ipynb")
+    # every step of the course, both chapters, and the explorations that play hundreds of
+    # games (in a worker of their own) run in the browser
+    assert list(made.pages) == [p.path for p in SITE]
 
 
-def test_leaving_out_a_page_the_site_has_not_or_the_front_page_stops_the_build(
-        tmp_path: Path) -> None:
-    with pytest.raises(BUILDER.BuildError, match=r"'notebooks/99-x\.ipynb' is not a page"):
-        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["notebooks/99-x.ipynb"]\n'))
-    with pytest.raises(BUILDER.BuildError, match=r"the front page index\.ipynb cannot"):
-        BUILDER.read_manifest(manifest_file(tmp_path, 'left_out = ["index.ipynb"]\n'))
-    made = BUILDER.read_manifest(manifest_file(tmp_path, 'app_url = "https://kurs.example.org/"'))
-    assert made.left_out == () and made.app_url == "https://kurs.example.org"
+def test_the_explorations_games_worker_is_built_with_kamplibs_wheel(sample: Path) -> None:
+    config = config_of(sample / "notebooks" / "00-husregler-under-lupen.html")
+    assert (sample / config["games"]["worker"]).is_file()
+    wheel = sample / config["games"]["wheel"]
+    assert wheel.name.startswith("kamplib-") and wheel.suffix == ".whl" and wheel.is_file()
+    lock = json.loads((sample / config["lock"]).read_text())
+    assert "static/" + lock["packages"]["kamplib"]["file_name"] == config["games"]["wheel"]
 
 
 def test_every_page_of_the_site_has_its_page_beside_its_notebook(sample: Path) -> None:
-    made = BUILDER.read_manifest()
-    for notebook in (*made.pages, *made.left_out):
+    made = BUILDER.site_manifest()
+    for notebook in made.pages:
         assert (sample / notebook).with_suffix(".html").is_file(), notebook
     assert BUILDER.page_url("sekskamp/01-seksere-og-sjuere.ipynb") == \
         "sekskamp/01-seksere-og-sjuere.html"
@@ -153,14 +140,14 @@ def test_links_lead_to_pages_of_the_site_never_to_a_notebook(sample: Path) -> No
     for page in sample.rglob("*.html"):
         for _, url in visible(page).urls:
             assert ".ipynb" not in url, f"{page.name} links to a notebook: {url}"
-    site = BUILDER.Site(BUILDER.read_manifest(), REPO, {"boot.js": "b.js", "main.css": "a.css"},
+    site = BUILDER.Site(BUILDER.site_manifest(), REPO, {"boot.js": "b.js", "main.css": "a.css"},
                         "{}", "", "", "", set())
     assert site.link("03-klover.ipynb?lang=en#slutt", "tutorial/02-pass.ipynb") == \
         "03-klover.html?lang=en#slutt"
     assert site.link("../sekskamp/00-sekskamp.ipynb", "tutorial/09-husregler.ipynb") == \
         "../sekskamp/00-sekskamp.html"
     assert site.link("../notebooks/01-taktikk.ipynb", "tutorial/09-husregler.ipynb") == \
-        "../notebooks/01-taktikk.html"  # a page left out has its page too
+        "../notebooks/01-taktikk.html"
     assert site.link("https://example.org/x.ipynb", FRONT) == "https://example.org/x.ipynb"
     with pytest.raises(BUILDER.BuildError, match=r"tutorial/02-pass\.ipynb links to "
                                                  r"tutorial/99-mangler\.ipynb, which is not"):
@@ -173,16 +160,6 @@ def test_pages_name_no_other_host(sample: Path) -> None:
             if tag != "a":
                 assert not re.match(r"(https?:)?//", url), f"{page.name} loads {url}"
         assert config_of(page)["pyodide"].startswith("static/")
-
-
-def test_a_page_left_out_runs_the_sites_head_and_navigation_around_where_it_is(
-        sample: Path) -> None:
-    notebook = "notebooks/01-taktikk.ipynb"
-    cells = cells_of(sample / "notebooks" / "01-taktikk.html")
-    assert cells == BUILDER.elsewhere_cells(notebook, "")
-    assert f"SiteHead({notebook!r})" in cells[0] and "SiteNav(page)" in cells[-1]
-    with_app = BUILDER.elsewhere_cells(notebook, "https://kurs.example.org")
-    assert "'https://kurs.example.org'" in with_app[1]
 
 
 def test_the_page_script_speaks_the_catalogues_words_in_every_language(sample: Path) -> None:

@@ -35,6 +35,7 @@ import kamplib.teach.front  # noqa: F401  (registers the front page's words)
 from kamplib import widgets as _widgets  # noqa: F401  (registers the widgets' words)
 from kamplib.i18n import t
 from kamplib.teach.site import page as site_page
+from kamplib.widgets import explore as _explore  # noqa: F401  (and the explorations')
 
 pytest.importorskip("playwright.sync_api")
 if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
@@ -222,16 +223,71 @@ def test_the_pickers_choices_and_the_language_follow_the_links(learner: Learner)
     learner.screenshot("english-sekskamp")
 
 
-def test_a_page_left_out_says_where_to_find_it_in_the_learners_language(
-        learner: Learner) -> None:
+# What an exploration's games control says at the moment its page is ready (every cell run).
+READY_STATUS = """() => document.addEventListener('kamp:page-ready', () => {
+  const status = document.querySelector('.kamp-more-status');
+  const button = document.querySelector('.kamp-more-games button.kamp-more');
+  window.kampReadyStatus = status && { status: status.innerText, disabled: button.disabled };
+}, { once: true })"""
+
+
+def test_the_explorations_play_their_games_in_a_worker_of_their_own(learner: Learner) -> None:
+    """Both explorations run in the browser: the page is ready while the bots still play (in the
+    games worker, a Python of its own), then its tables and SVG charts are drawn, and the button
+    plays more games of the same run."""
     page = learner.page
     learner.follow(".kamp-page-head a.kamp-home")
-    learner.follow(".kamp-front a[href*='01-taktikk']")
+    page.evaluate(READY_STATUS)
+    learner.follow(".kamp-front a[href*='00-husregler-under-lupen']")
+    assert learner.at("notebooks/00-husregler-under-lupen.html?queen_points=5&lang=en")
+    lab = page.locator(".kamp-more-games").first
+    button = lab.locator("button.kamp-more")
+    step = int("".join(ch for ch in button.inner_text() if ch.isdigit()))
+    # every cell had run (the page was ready) while the first games were still being played:
+    # the page's Python was never held up by them
+    assert page.evaluate("window.kampReadyStatus") == {
+        "status": t("more_running", "en", count=step), "disabled": True}
+    assert 0 < step < 200, "the browser plays fewer games per batch than the app"
+    played = t("more_played", "en", games=step)
+    page.wait_for_function("text => document.querySelector('main').innerText.includes(text)",
+                           arg=played, timeout=300_000)
+    views = page.locator(".kamp-more-view")
+    assert page.locator(".kamp-more-view table").count() >= 5  # one per heading
+    assert page.locator(".kamp-more-view svg").count() >= 3  # totals, passes, last round
+    assert t("explore_usual", "en") in views.first.inner_text()
+    assert learner.problems() == []
+    learner.screenshot("house-rules")
+    # more on request: the same run goes on
+    button.click()
+    page.wait_for_function("text => document.querySelector('main').innerText.includes(text)",
+                           arg=t("more_played", "en", games=2 * step), timeout=300_000)
+    assert not button.is_disabled()
+
+    page.evaluate(READY_STATUS)
+    learner.follow(".kamp-site-nav a.kamp-next")
     assert learner.at("notebooks/01-taktikk.html?queen_points=5&lang=en")
-    text = page.inner_text("main")
-    assert t("browser_elsewhere", "en") in text and "make app" in text
-    assert site_page("notebooks/01-taktikk.ipynb").title("en") in text
-    learner.screenshot("left-out")
+    tactics = page.locator(".kamp-more-games").first
+    assert page.evaluate("window.kampReadyStatus")["disabled"]  # ready, the games still played
+    # the page's own Python is free: the learner plays a hand against the hard bot
+    hand = page.locator(HAND).first
+    hand.locator("button.kamp-card.kamp-legal").first.wait_for(timeout=30_000)
+    count = hand.locator("button.kamp-card").count()
+    hand.locator("button.kamp-card.kamp-legal").first.click()
+    page.wait_for_function(
+        "([sel, n]) => document.querySelector(sel).querySelectorAll('button.kamp-card')"
+        ".length === n", arg=[HAND, count - 1], timeout=60_000)
+    page.wait_for_function(
+        "text => document.querySelector('main').innerText.includes(text)",
+        arg=t("more_played_one", "en", games=int("".join(
+            ch for ch in tactics.locator("button.kamp-more").inner_text() if ch.isdigit()))),
+        timeout=300_000)
+    # the small tournament, played after the first games, joins the measured rows
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.kamp-more-view table')].length >= 3",
+        timeout=300_000)
+    assert page.locator(".kamp-more-view svg").count() >= 1
+    assert learner.problems() == []
+    learner.screenshot("tactics")
     # and on by its navigation, to the score sheet and the printout, which run in the browser
     learner.follow(".kamp-site-nav a.kamp-next")
     assert learner.at("notebooks/02-poengark.html?queen_points=5&lang=en")

@@ -130,9 +130,15 @@ class WorkerJobs:
     Python's event loop, between whatever else the page asks of it."""
 
     def __init__(self, url: str) -> None:
+        from urllib.parse import unquote
+
         from js import Object, Worker
         from pyodide.ffi import create_proxy, to_js
 
+        # the page gives the worker's address with what it loads in the fragment; that goes as
+        # the first message (a worker whose script a service worker answered from its cache
+        # has lost the fragment from its own address)
+        url, _, settings = url.partition("#")
         options = to_js({"type": "module"}, dict_converter=Object.fromEntries)
         self._worker = Worker.new(url, options)
         self._listener = create_proxy(self._message)
@@ -141,6 +147,8 @@ class WorkerJobs:
         self._worker.addEventListener("error", self._errors)
         self._waiting: dict[int, tuple[Done, Failed]] = {}
         self._count = 0
+        self._worker.postMessage(to_js({"settings": unquote(settings)},
+                                       dict_converter=Object.fromEntries))
 
     def submit(self, name: str, args: Sequence[Any], kwargs: dict[str, Any] | None,
                done: Done, failed: Failed) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kamplib.draw.display import MUTED, Html
+from kamplib.draw.display import MUTED
 from kamplib.i18n import register, t
 from kamplib.teach import background
 from kamplib.teach.explore import Experiment
@@ -89,7 +89,7 @@ class MoreGames(widgets.VBox):
         self.step = max(10, step // BROWSER_SHARE) if IN_BROWSER else step
         self.lang = lang
         self.messages = Messages(lang)
-        self.views: list[tuple[widgets.Output, Callable[[Experiment], Any]]] = []
+        self.views: list[tuple[widgets.HTML, Callable[[Experiment], Any]]] = []
         self.laters: list[Later] = []
         self.button = stock_button(t("more_games", lang, count=self.step), "kamp-more",
                                    on_click=self._on_more)
@@ -108,10 +108,11 @@ class MoreGames(widgets.VBox):
         self._asked = False  # a batch was asked for: the results are on their way
         self._say()
 
-    def view(self, render: Callable[[Experiment], Any]) -> widgets.Output:
-        """An area showing ``render(experiment)``, drawn again after every batch."""
-        out = widgets.Output()
-        out.add_class("kamp-more-view")
+    def view(self, render: Callable[[Experiment], Any]) -> widgets.HTML:
+        """An area showing ``render(experiment)`` (what it returns, or each item of a list, as
+        HTML), drawn again after every batch.  A plain HTML widget, not an Output area, so the
+        browser edition's page script draws it with the stock controls."""
+        out = html_box("kamp-more-view")
         self.views.append((out, render))
         self._draw(out, render)
         return out
@@ -238,12 +239,11 @@ class MoreGames(widgets.VBox):
         for out, render in self.views:
             self._draw(out, render)
 
-    def _draw(self, out: widgets.Output, render: Callable[[Experiment], Any]) -> None:
-        out.outputs = ()
+    def _draw(self, out: widgets.HTML, render: Callable[[Experiment], Any]) -> None:
         shown = render(self.experiment) if self.experiment.games else None
         if shown is None:
-            out.append_display_data(Html(f"<p class='kamp-waiting' style='{MUTED}'>"
-                                         f"{escape(t(self._waiting_text(), self.lang))}</p>"))
+            out.value = (f"<p class='kamp-waiting' style='{MUTED}'>"
+                         f"{escape(t(self._waiting_text(), self.lang))}</p>")
             return
-        for item in shown if isinstance(shown, (list, tuple)) else (shown,):
-            out.append_display_data(item)
+        items = shown if isinstance(shown, (list, tuple)) else (shown,)
+        out.value = "".join(item._repr_html_() for item in items)

@@ -144,13 +144,27 @@ const FRESH_PAGE = [
   'get_ipython().reset(new_session=False)',
 ].join('\n');
 
+/** Where the explorations' games worker is (games.worker.js), with what it loads in the
+ *  address's fragment: kamplib.teach.background starts it from the page's Python and sends it
+ *  the fragment as its first message. */
+const gamesWorker = () => `${at(config.games.worker)}#${encodeURIComponent(JSON.stringify({
+  pyodide: at(config.pyodide),
+  lock: at(config.lock),
+  stdlib: at(config.stdlib),
+  packages: at('static/'),
+  wheel: at(config.games.wheel),
+  more: config.more && { archive: at(config.more.archive), names: at(config.more.names) },
+}))}`;
+
 /** Python that hands the page's URL parameters to it as Voilà does for a kernel it starts for
  *  the request (kamplib.teach.query): CGI's QUERY_STRING, and VOILA_PREHEAT=False, which says
- *  the request is already there (no pooled kernel waiting to be handed one). */
+ *  the request is already there (no pooled kernel waiting to be handed one); and where the
+ *  games worker is (KAMP_GAMES_WORKER, kamplib.teach.background). */
 const pageQuery = () => [
   'import os',
   `os.environ["QUERY_STRING"] = ${JSON.stringify(location.search.replace(/^\?/, ''))}`,
   'os.environ["VOILA_PREHEAT"] = "False"',
+  `os.environ["KAMP_GAMES_WORKER"] = ${JSON.stringify(gamesWorker())}`,
   'del os',
 ].join('\n');
 
