@@ -207,3 +207,14 @@ def test_a_date_that_is_no_day_is_refused() -> None:
     assert BookGame.from_dict(doc).date == "2026-02-28"
     with pytest.raises(ValueError):
         BookGame.from_dict({**doc, "date": "28.02.2026"})
+
+
+def test_a_game_in_the_familys_own_order_is_kept_too() -> None:
+    rules = make_rules("custom", {"order": ["grand", "pass", "klover"]})
+    g = Game(FAMILY[:3], "custom", rules, seed=8)
+    autoplay(g, make_bots(3, "heuristic", 8))
+    book = ScoreBook()
+    book.add(ScoreSheet.from_game(g), "2026-07-20")
+    again = ScoreBook.from_json(book.to_json())
+    assert [x.as_dict() for x in again.games] == [x.as_dict() for x in book.games]
+    assert games_table(again, "nb").rows[0][1] == "Eget spill"

@@ -39,7 +39,7 @@ from kamplib.i18n import ByteSize, register, t
 from kamplib.kinds import KINDS, kind_of
 from kamplib.rules import GAMES, Rules, make_rules
 from kamplib.sheet import ScoreSheet
-from kamplib.teach.house_rules import changes_text, house_changes
+from kamplib.teach.house_rules import changes_text, game_name, house_changes
 from kamplib.teach.tables import Table
 
 __all__ = ["BOOK_KEY", "BOOK_SCHEMA", "MAX_BOOK_CHARS", "MAX_BOOK_GAMES", "BookGame", "ScoreBook",
@@ -174,7 +174,7 @@ class BookGame:
         if not isinstance(doc, Mapping):
             raise TypeError("not a game")
         game = doc["game"]
-        if game not in GAMES and game != "custom":
+        if game not in GAMES and game != "custom":  # a game of the family's own order
             raise ValueError("not a game")
         rules = doc["rules"]
         if not isinstance(rules, Mapping):
@@ -427,8 +427,7 @@ def games_table(book: ScoreBook, lang: str = "nb") -> Table:
     rows = []
     for game in book.games:
         changes = house_changes(game.rules)
-        rows.append((date_text(game.date, lang), t(f"game_{game.rules.game}", lang)
-                     if game.rules.game in GAMES else game.rules.game,
+        rows.append((date_text(game.date, lang), game_name(game.rules.game, lang),
                      changes_text(changes, lang) if changes else t("book_usual", lang),
                      ", ".join(game.players), joined(list(game.winners), lang)))
     return Table((t("book_col_date", lang), t("word_game", lang), t("book_col_rules", lang),

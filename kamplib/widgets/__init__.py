@@ -6,6 +6,7 @@ makes one engine call and re-renders; errors are shown in the page as sentences.
 - :class:`PlayHand`: one round against bots; :class:`PlayGame`: a whole game with the sheet.
 - :class:`Walkthrough`: step through a recorded or generated round.
 - :class:`ScoreSheetWidget`: type in a real game's scores, checked as you type.
+- :class:`ScoreBookWidget`: the family's finished games, kept on the device, and who wins what.
 - :class:`RulesPicker`: game, players and house rules for the other widgets.
 - :class:`Drill`: endless quiz items with feedback and a tally.
 """
@@ -13,7 +14,9 @@ makes one engine call and re-renders; errors are shown in the page as sentences.
 from kamplib.widgets.drill import Drill
 from kamplib.widgets.play import PlayGame, PlayHand
 from kamplib.widgets.rules_picker import RulesPicker
+from kamplib.widgets.scorebook import ScoreBookWidget
 from kamplib.widgets.sheet import ScoreSheetWidget
 from kamplib.widgets.walkthrough import Walkthrough
 
-__all__ = ["PlayHand", "PlayGame", "Walkthrough", "ScoreSheetWidget", "RulesPicker", "Drill"]
+__all__ = ["PlayHand", "PlayGame", "Walkthrough", "ScoreSheetWidget", "ScoreBookWidget",
+           "RulesPicker", "Drill"]
