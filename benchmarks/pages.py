@@ -4,7 +4,7 @@ Run:  .venv/bin/python benchmarks/pages.py                  (every page, both mo
       .venv/bin/python benchmarks/pages.py --pages sekskamp/,index --repeats 1 --modes app
 
 The measurement is `benchmarks/app.py`'s (the same server, browser, clocks and kernel lookup),
-over the whole site from `kamplib.teach.site.SITE` (the front page, the Femkamp course, the
+over the whole site from `kamplib.site.pages.SITE` (the front page, the Femkamp course, the
 Sekskamp and Sjukamp chapters, the explorations) instead of the course steps alone:
 
 - open: time from starting navigation to the first visible widget, median over `--repeats`;
@@ -52,7 +52,7 @@ from app_support import (  # noqa: E402
     running_app,
 )
 
-from kamplib.teach.site import SITE  # noqa: E402
+from kamplib.site.pages import SITE  # noqa: E402
 
 
 def _app_bench() -> Any:

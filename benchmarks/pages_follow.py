@@ -28,7 +28,7 @@ from page_run import run_page  # noqa: E402
 from test_pages_follow import CHOICES, _contradictions  # noqa: E402
 
 from kamplib.rules import RULE_CHOICES  # noqa: E402
-from kamplib.teach.site import SITE  # noqa: E402
+from kamplib.site.pages import SITE  # noqa: E402
 
 
 def random_choices(count: int, seed: int) -> list[dict[str, str]]:

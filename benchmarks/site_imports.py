@@ -44,7 +44,7 @@ WORK = REPO / "build" / "site-imports"
 # worker's Python starts from the same first download).
 ASK = (
     "import importlib, json, sys\n"
-    "from kamplib.teach.background import JOBS\n"
+    "from kamplib.jobs import JOBS\n"
     "for job in JOBS.values():\n"
     "    importlib.import_module(job.partition(':')[0])\n"
     "print(json.dumps(sorted(name for name, module in list(sys.modules.items())\n"

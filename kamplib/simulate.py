@@ -270,7 +270,7 @@ def play_chunk(spec: list[Any], first: int, stop: int) -> Rows:
     """Games ``first`` … ``stop - 1`` of a run, as rows of :data:`ROUND_COLUMNS` and
     :data:`GAME_COLUMNS`.  ``spec`` is ``[game, house-rule differences, names, levels, seed,
     bot options]``: all of it, and the rows, travel as JSON, so the games can be played in
-    another Python (the browser edition's games worker, kamplib.teach.background)."""
+    another Python (the browser edition's games worker, kamplib.site.background)."""
     game, differences, names, levels, seed, options = spec
     return _play_chunk((game, differences, tuple(names), tuple(levels), seed, options),
                        range(first, stop))

@@ -20,7 +20,7 @@ the browser's CPython by Pyodide itself under Node.js (scripts/pyodide_compile.p
 start compiles source.  The Pyodide lock in the site lists exactly the shipped wheels with their
 real hashes, and all of them load when Python starts, so `import kamplib` needs no `%pip` cell.
 
-The pages are the site's (kamplib.teach.site.SITE, the same as the Voilà app's, in its order;
+The pages are the site's (kamplib.site.pages.SITE, the same as the Voilà app's, in its order;
 index.ipynb is the front page, index.html), every one of them: the explorations play their games
 in a worker of their own (site/src/games.worker.js).
 
@@ -71,7 +71,7 @@ STDLIB_PATH = f"/lib/python{PYTHON_VERSION.replace('.', '')}.zip/"
 KERNEL_WHEEL = "pyodide_kernel"
 # The page's scripts (site/src/, bundled by esbuild): the first script of every page, the page
 # script that drives Python (with its styles), Python's worker, and the explorations' games
-# worker (a Python of its own, kamplib.teach.background).
+# worker (a Python of its own, kamplib.site.background).
 ENTRIES = ("boot.js", "main.js", "kernel.worker.js", "games.worker.js")
 # The learner's memory in the browser: one script for both editions, kept with the app's
 # template (Voilà serves it from there) and bundled into main.js here.
@@ -85,8 +85,8 @@ import site_payload  # noqa: E402  (what the first download holds, and the rest)
 from course_nav import title_of  # noqa: E402  (the course's own idea of a page's title)
 
 from kamplib.i18n import LANGS  # noqa: E402
-from kamplib.teach import browser  # noqa: E402
-from kamplib.teach.site import SITE  # noqa: E402
+from kamplib.site import browser  # noqa: E402
+from kamplib.site.pages import SITE  # noqa: E402
 
 
 class BuildError(Exception):
@@ -103,7 +103,7 @@ class Manifest:
 
 
 def site_manifest() -> Manifest:
-    """The site's pages (kamplib.teach.site.SITE): every one runs in the browser."""
+    """The site's pages (kamplib.site.pages.SITE): every one runs in the browser."""
     return Manifest(tuple(p.path for p in SITE))
 
 

@@ -10,7 +10,7 @@ the explorations (``notebooks/``).  Every page gets
 - a last code cell tagged ``course-nav`` that shows previous / front page / next and the pages of
   its part of the site, with links that carry the choices;
 
-and ``kamplib/teach/site_map.py`` lists every page with its title, the first ``# heading`` of the
+and ``kamplib/site/map.py`` lists every page with its title, the first ``# heading`` of the
 notebook (bokmål) and ``metadata.kamp.title_en`` (English).  Running the script again changes
 nothing; ``--check`` writes nothing and fails when anything is out of date.
 
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FRONT = "index.ipynb"
 # The parts of the site in reading order (the section is the folder's name).
 FOLDERS = ("tutorial", "sekskamp", "sjukamp", "notebooks")
-SITE_MAP = Path("kamplib/teach/site_map.py")
+SITE_MAP = Path("kamplib/site/map.py")
 
 
 def site_pages(root: Path = ROOT) -> list[str]:

@@ -45,7 +45,7 @@ def _import_everything() -> None:
 
 _import_everything()
 
-from kamplib.teach.site import SECTIONS, SITE  # noqa: E402  (after every module registered)
+from kamplib.site.pages import SECTIONS, SITE  # noqa: E402  (after every module registered)
 
 
 def _families() -> dict[str, set[str] | None]:

@@ -38,7 +38,7 @@ def test_the_look_is_a_choice_that_every_link_carries() -> None:
     assert read_choices(dict(parse_qsl(c.query()))) == c
     assert read_choices({"theme": "DARK"}).theme == "dark"  # as Voilà reads it
     assert read_choices({}).query() == "" and not read_choices({}).four_color
-    from kamplib.teach.site import nav_html
+    from kamplib.site.pages import nav_html
 
     html = nav_html("tutorial/02-pass.ipynb", c)
     assert html.count("theme=dark") == html.count("href=") > 3

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from kamplib.teach import background
+from kamplib.jobs import run_job_json
+from kamplib.site import background
 from kamplib.teach.explore import (
     Experiment,
     comparison_table,
@@ -67,7 +68,7 @@ def test_the_games_are_jobs_that_json_carries_and_give_the_same_anywhere() -> No
     parts = Experiment([{}, {"last_round_double": True}], seed=4)
     for variant, name, args in parts.tasks(12):
         assert name == "play" and json.loads(json.dumps(args)) == args
-        parts.add(variant, json.loads(background.run_job_json(name, json.dumps([args, {}]))))
+        parts.add(variant, json.loads(run_job_json(name, json.dumps([args, {}]))))
     assert [r.games for r in parts.results] == [r.games for r in whole.results]
     assert [r.rounds for r in parts.results] == [r.rounds for r in whole.results]
     # the next tasks are the next games of the same run

@@ -1,6 +1,6 @@
 """The package's layers point one way: every module has its layer (the engine, the bots, whole
-games, drawing, teaching, widgets, the command), imports only its own and those below, no import
-cycles; the engine stands alone, and only the modules of an extra import its packages.
+games, drawing, teaching, the site, widgets, the command), imports only its own and those below,
+no import cycles; the engine stands alone, and only the modules of an extra import its packages.
 
 Every ``import`` counts, also those inside functions, except inside the ``_repr_*`` display
 hooks (python-chess's way: an engine object draws itself by importing the drawing lazily).
@@ -35,7 +35,8 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # what plays and judges whole games: the one autoplay loop, the coach, score sheets,
     # simulations and tournaments
     ("games", frozenset({
-        "kamplib.autoplay", "kamplib.hints", "kamplib.simulate", "kamplib.tournament",
+        "kamplib.autoplay", "kamplib.hints", "kamplib.jobs", "kamplib.simulate",
+        "kamplib.tournament",
         "kamplib.sheet", "kamplib.sheet.cells", "kamplib.sheet.csvfile", "kamplib.sheet.frames",
         "kamplib.sheet.judge", "kamplib.sheet.model", "kamplib.sheet.reach",
         "kamplib.sheet.texts", "kamplib.sheet.verdict"})),
@@ -45,20 +46,22 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
         "kamplib.draw.download", "kamplib.draw.learner", "kamplib.draw.overview",
         "kamplib.draw.sheet", "kamplib.draw.table", "kamplib.draw.tables",
         "kamplib.draw.texts"})),
-    # the teaching layer in plain Python, the site's plumbing, the printout
+    # the teaching layer in plain Python, and the printout
     ("teach", frozenset({
-        "kamplib.teach", "kamplib.teach.background", "kamplib.teach.browser",
-        "kamplib.teach.choices", "kamplib.teach.drills", "kamplib.teach.examples",
-        "kamplib.teach.explore", "kamplib.teach.files", "kamplib.teach.front",
+        "kamplib.teach", "kamplib.teach.choices", "kamplib.teach.drills",
+        "kamplib.teach.examples", "kamplib.teach.explore", "kamplib.teach.files",
         "kamplib.teach.house_rules", "kamplib.teach.mistakes", "kamplib.teach.narration",
         "kamplib.teach.notes", "kamplib.teach.progress", "kamplib.teach.puzzles",
-        "kamplib.teach.query", "kamplib.teach.rating", "kamplib.teach.review",
-        "kamplib.teach.rule_lines",
+        "kamplib.teach.rating", "kamplib.teach.review", "kamplib.teach.rule_lines",
         "kamplib.teach.scorebook", "kamplib.teach.scoresheet", "kamplib.teach.session",
-        "kamplib.teach.site",
-        "kamplib.teach.site_map", "kamplib.teach.store", "kamplib.teach.summary",
-        "kamplib.teach.tables", "kamplib.teach.texts", "kamplib.teach.trainer",
-        "kamplib.teach.walk", "kamplib.printable"})),
+        "kamplib.teach.store", "kamplib.teach.summary", "kamplib.teach.tables",
+        "kamplib.teach.texts", "kamplib.teach.trainer", "kamplib.teach.walk",
+        "kamplib.printable"})),
+    # the site: its pages and links, and what a page needs from the Voilà kernel or the
+    # browser it runs in
+    ("site", frozenset({
+        "kamplib.site", "kamplib.site.background", "kamplib.site.browser",
+        "kamplib.site.front", "kamplib.site.map", "kamplib.site.pages", "kamplib.site.query"})),
     # thin ipywidgets: layout and event binding
     ("widgets", frozenset({
         "kamplib.widgets", "kamplib.widgets.base", "kamplib.widgets.drill",
@@ -75,11 +78,11 @@ ENGINE = LAYERS[0][1]
 FOREIGN = {
     "pandas": {"kamplib.sheet.frames", "kamplib.simulate"},
     "tqdm": {"kamplib.simulate"},
-    "ipywidgets": {m for m in LAYERS[5][1] if m not in {"kamplib.widgets.texts"}},
-    "ipykernel": {"kamplib.teach.query"},  # the Voilà page's kernel
-    "tornado": {"kamplib.teach.query"},
-    "js": {"kamplib.teach.background"},  # the browser edition's Python (Pyodide)
-    "pyodide": {"kamplib.teach.background"},
+    "ipywidgets": {m for m in LAYERS[6][1] if m not in {"kamplib.widgets.texts"}},
+    "ipykernel": {"kamplib.site.query"},  # the Voilà page's kernel
+    "tornado": {"kamplib.site.query"},
+    "js": {"kamplib.site.background"},  # the browser edition's Python (Pyodide)
+    "pyodide": {"kamplib.site.background"},
     "IPython": set(), "matplotlib": set(), "numpy": set(), "traitlets": set(),
 }
 

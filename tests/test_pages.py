@@ -16,9 +16,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
+from kamplib.site.front import front_html, share_html
+from kamplib.site.pages import FRONT, SECTIONS, SITE, nav_html, open_page, page
 from kamplib.teach.choices import read_choices
-from kamplib.teach.front import front_html, share_html
-from kamplib.teach.site import FRONT, SECTIONS, SITE, nav_html, open_page, page
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [p.path for p in SITE]
@@ -63,7 +63,7 @@ def test_navigation_and_site_map_are_up_to_date_and_the_script_is_idempotent(tmp
     nav = _load_nav()
     assert nav.updated(ROOT) == {}, "run: python scripts/course_nav.py"
     copy = tmp_path / "repo"
-    for path in [*PAGES, "kamplib/teach/site_map.py"]:
+    for path in [*PAGES, "kamplib/site/map.py"]:
         (copy / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / path, copy / path)
     nb = json.loads((copy / PAGES[3]).read_text(encoding="utf-8"))

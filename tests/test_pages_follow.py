@@ -164,8 +164,8 @@ USUAL = re.compile(r"Det vanlige i \w+ er: [^.]*\.|What \w+ usually plays: [^.]*
 
 
 def _page_rules(path: str, params: dict):
+    from kamplib.site.pages import page
     from kamplib.teach.choices import read_choices
-    from kamplib.teach.site import page
 
     choices = read_choices(params)
     game = choices.game if path in ABOUT_HOUSE_RULES else page(path).game or choices.game
@@ -273,7 +273,7 @@ def _contradictions(path: str, params: dict, page) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("path", [p.path for p in __import__("kamplib.teach.site",
+@pytest.mark.parametrize("path", [p.path for p in __import__("kamplib.site.pages",
                                                                fromlist=["SITE"]).SITE])
 def test_no_rule_sentence_contradicts_the_rules_in_force(path: str) -> None:
     found = []

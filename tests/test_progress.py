@@ -10,6 +10,7 @@ import pytest
 
 from kamplib import hints
 from kamplib.errors import RecordError
+from kamplib.site.pages import SITE
 from kamplib.teach import mistakes as mistakes_mod
 from kamplib.teach.progress import (
     DRILL_ITEMS,
@@ -25,7 +26,6 @@ from kamplib.teach.progress import (
 )
 from kamplib.teach.puzzles import load_puzzles, move_code
 from kamplib.teach.session import TableSession
-from kamplib.teach.site import SITE
 from kamplib.teach.store import (
     EXPORT_FORMAT,
     LEARNER_SCHEMA,

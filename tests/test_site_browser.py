@@ -26,7 +26,7 @@ from app_support import (
     wait_until,
 )
 
-from kamplib.teach.site import FRONT, SITE
+from kamplib.site.pages import FRONT, SITE
 
 pytest.importorskip("playwright.sync_api")
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run

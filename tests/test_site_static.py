@@ -20,9 +20,9 @@ import pytest
 from app_support import LAUNCHER
 from static_site_support import BUILDER, REPO
 
-import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
+import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import LANGS, t
-from kamplib.teach.site import FRONT, SITE
+from kamplib.site.pages import FRONT, SITE
 
 SITE_DIR = REPO / "site"
 SITE_PAYLOAD = sys.modules["site_payload"]  # imported by the builder from scripts/

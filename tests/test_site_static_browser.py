@@ -30,11 +30,11 @@ from static_site_support import (
     wait_shown,
 )
 
-import kamplib.teach.browser  # registers the browser edition's words
-import kamplib.teach.front  # noqa: F401  (registers the front page's words)
+import kamplib.site.browser  # registers the browser edition's words
+import kamplib.site.front  # noqa: F401  (registers the front page's words)
 from kamplib import widgets as _widgets  # noqa: F401  (registers the widgets' words)
 from kamplib.i18n import t
-from kamplib.teach.site import page as site_page
+from kamplib.site.pages import page as site_page
 from kamplib.widgets import explore as _explore  # noqa: F401  (and the explorations')
 
 pytest.importorskip("playwright.sync_api")

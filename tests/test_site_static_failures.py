@@ -20,7 +20,7 @@ import pytest
 from app_support import CHROMIUM
 from static_site_support import SERVER, LocalSite, Offline, site_state, wait_shown
 
-import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
+import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import t
 
 pytest.importorskip("playwright.sync_api")

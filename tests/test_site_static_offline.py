@@ -30,7 +30,7 @@ from static_site_support import (
     wait_shown,
 )
 
-import kamplib.teach.browser  # noqa: F401  (registers the browser edition's words)
+import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import t
 
 pytest.importorskip("playwright.sync_api")

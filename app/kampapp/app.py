@@ -204,7 +204,7 @@ class CourseApp(Voila):
     preload = List(
         Unicode(), ["ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widgets.site",
                     "kamplib.teach.examples", "kamplib.teach.notes", "kamplib.teach.tables",
-                    "kamplib.teach.front"],
+                    "kamplib.site.front"],
         config=True,
         help="Modules the kernel nursery imports once for every kernel; empty: no nursery, "
              "every kernel starts a fresh Python.",

@@ -30,7 +30,7 @@ from kamplib.rules import (
 from kamplib.seating import check_players, default_players
 from kamplib.teach.house_rules import game_name, rule_name, value_label
 
-__all__ = ["Choices", "read_choices", "page_choices", "current", "set_current", "on_change",
+__all__ = ["Choices", "read_choices", "current", "set_current", "on_change",
            "PARAMS", "NAME_LIMIT", "THEMES", "DECKS", "deck_colors"]
 
 # The URL parameters a page understands besides the house rules (RULE_CHOICES and order).
@@ -257,15 +257,6 @@ def _rule_word(key: str, lang: str) -> str:
 
 # -- the choices of this kernel's page, shared by its widgets and links -----------------------
 _state: dict[str, Any] = {"current": None, "listeners": []}
-
-
-def page_choices() -> Choices:
-    """The choices in the URL this page was opened with (the defaults outside the app)."""
-    from kamplib.teach.query import page_query
-
-    choices = read_choices(page_query())
-    set_current(choices)
-    return choices
 
 
 def current() -> Choices:

@@ -8,7 +8,7 @@ Everything here is plain Python: the games arrive as rows (:mod:`kamplib.simulat
 :class:`Played`), the measures are sums and means over them, and the charts are SVG
 (:mod:`kamplib.draw.charts`).  So the explorations run the same in the Voilà app and in the
 browser edition, whose Python has neither pandas nor matplotlib, and the games themselves can be
-played anywhere a job runs (:mod:`kamplib.teach.background`: a thread, or a Web Worker).
+played anywhere a job runs (:mod:`kamplib.jobs`; the site runs them in a thread, or a Web Worker).
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ class Experiment:
     ``variants`` are house-rule changes (``{}`` is the usual rules); every variant plays games
     numbered from 0 with the same seed, so they are dealt the same cards.  The games are played
     in jobs of :data:`CHUNK` (:meth:`tasks`, :meth:`add`), here (:meth:`run`) or wherever a
-    :mod:`~kamplib.teach.background` runner plays them.
+    :mod:`~kamplib.site.background` runner plays them.
     """
 
     variants: Sequence[Mapping[str, Any]]
@@ -184,7 +184,7 @@ class Experiment:
     def run(self, games: int, progress: Callable[[int], None] | None = None) -> Experiment:
         """Play ``games`` more games under every variant, here (``progress`` hears each
         job's games)."""
-        from kamplib.teach.background import run_job
+        from kamplib.jobs import run_job
 
         for variant, name, args in self.tasks(games):
             self.add(variant, run_job(name, args))

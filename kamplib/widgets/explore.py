@@ -3,7 +3,7 @@
 The page opens at once; the first games are played in the background while the progress bar
 fills, and every view of the results (a table, a chart) is drawn again when a batch is done.
 "More games" plays the next games of the same run, so the numbers only get surer.  The games
-are jobs of :mod:`kamplib.teach.background`: a thread at the lowest CPU priority in the Voilà
+are jobs of :mod:`kamplib.site.background`: a thread at the lowest CPU priority in the Voilà
 app, a Web Worker with a Python of its own in the browser edition, so the page's Python is free
 for the learner all the while.  The browser's Python runs at about half of CPython's speed on
 one core of a learner's device, so there a batch is a fifth as many games
@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from kamplib.draw.display import MUTED
 from kamplib.i18n import register, t
-from kamplib.teach import background
+from kamplib.site import background
 from kamplib.teach.explore import Experiment
 from kamplib.widgets.base import Messages, button_row, guarded, html_box, stock_button
 
@@ -118,7 +118,7 @@ class MoreGames(widgets.VBox):
         return out
 
     def later(self, name: str, *args: Any, **kwargs: Any) -> Later:
-        """Job ``name`` (:data:`~kamplib.teach.background.JOBS`), run once the first batch is
+        """Job ``name`` (:data:`~kamplib.site.background.JOBS`), run once the first batch is
         in; the views are drawn again when its result arrives."""
         job = Later(name, args, kwargs)
         self.laters.append(job)

@@ -13,8 +13,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from kamplib.rules import Rules
+from kamplib.site.pages import PageHead, nav_html, open_page
 from kamplib.teach.choices import Choices, current, on_change
-from kamplib.teach.site import PageHead, nav_html, open_page
 from kamplib.widgets.memory import new_page
 
 __all__ = ["Live", "SiteHead", "SiteNav"]

@@ -1,11 +1,11 @@
 // The explorations' games: a Python of its own in a module worker, so the page's Python (the
 // kernel worker) stays free for the learner while bots play hundreds of games.
 //
-// The page's Python starts this worker (kamplib.teach.background.WorkerJobs) at the address the
+// The page's Python starts this worker (kamplib.site.background.WorkerJobs) at the address the
 // page script gave it (main.js: `KAMP_GAMES_WORKER`); its first message says what the worker
 // loads: Pyodide, its standard library, and kamplib's wheel alone (the engine is standard
 // library only: no ipywidgets, no IPython).  Each message after it, `{id, name, args}`, is one
-// job of kamplib.teach.background.JOBS with its arguments as JSON; the answer is `{id, result}`
+// job of kamplib.jobs.JOBS with its arguments as JSON; the answer is `{id, result}`
 // (JSON text) or `{id, error}`.  Jobs run one after another; a Python that cannot start answers
 // every job with the reason.
 import moreModules from './more_modules.py';
@@ -29,7 +29,7 @@ async function start(settings) {
   // the wheel by its address: its dependencies in the lock (ipywidgets …) are the page's, not
   // the games'
   await pyodide.loadPackage(settings.wheel, { messageCallback: () => {} });
-  return pyodide.pyimport('kamplib.teach.background').run_job_json;
+  return pyodide.pyimport('kamplib.jobs').run_job_json;
 }
 
 let python = Promise.reject(new Error('the games worker was not told what to load'));

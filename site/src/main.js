@@ -145,7 +145,7 @@ const FRESH_PAGE = [
 ].join('\n');
 
 /** Where the explorations' games worker is (games.worker.js), with what it loads in the
- *  address's fragment: kamplib.teach.background starts it from the page's Python and sends it
+ *  address's fragment: kamplib.site.background starts it from the page's Python and sends it
  *  the fragment as its first message. */
 const gamesWorker = () => `${at(config.games.worker)}#${encodeURIComponent(JSON.stringify({
   pyodide: at(config.pyodide),
@@ -157,9 +157,9 @@ const gamesWorker = () => `${at(config.games.worker)}#${encodeURIComponent(JSON.
 }))}`;
 
 /** Python that hands the page's URL parameters to it as Voilà does for a kernel it starts for
- *  the request (kamplib.teach.query): CGI's QUERY_STRING, and VOILA_PREHEAT=False, which says
+ *  the request (kamplib.site.query): CGI's QUERY_STRING, and VOILA_PREHEAT=False, which says
  *  the request is already there (no pooled kernel waiting to be handed one); and where the
- *  games worker is (KAMP_GAMES_WORKER, kamplib.teach.background). */
+ *  games worker is (KAMP_GAMES_WORKER, kamplib.site.background). */
 const pageQuery = () => [
   'import os',
   `os.environ["QUERY_STRING"] = ${JSON.stringify(location.search.replace(/^\?/, ''))}`,
@@ -245,7 +245,7 @@ function mendLink(link) {
   }
 }
 /** The tab's title in the learner's language: the page's head names the page
- *  (data-kamp-title, kamplib/teach/site.py); the page as built is titled in bokmål. */
+ *  (data-kamp-title, kamplib/site/pages.py); the page as built is titled in bokmål. */
 function followTitle(node) {
   const head = node.matches('[data-kamp-title]') ? node : node.querySelector('[data-kamp-title]');
   const title = head && head.getAttribute('data-kamp-title');

@@ -169,7 +169,7 @@
 
   root.kampMemory = {
     /** Keep the fields of the page now shown; `pagePath()` names the page (index.ipynb,
-     *  tutorial/02-pass.ipynb), as kamplib.teach.site does. */
+     *  tutorial/02-pass.ipynb), as kamplib.site.pages does. */
     watch: function (pagePath) {
       pathOf = pagePath;
       if (watching !== null) { return; }

@@ -95,7 +95,7 @@
   }
 
   // What the page's widgets ask of the page as they are drawn: the tab's title in the
-  // learner's language (the head's data-kamp-title, kamplib/teach/site.py; Voilà would show
+  // learner's language (the head's data-kamp-title, kamplib/site/pages.py; Voilà would show
   // the notebook's file name), and a file a «Lagre» button made, downloaded at once so one
   // click saves (a.kamp-download-now, kamplib/draw/download.py: each file's token once).
   const followTitle = function (node) {

@@ -1,9 +1,9 @@
-"""What the browser edition says itself (kamplib.teach.browser), in every language."""
+"""What the browser edition says itself (kamplib.site.browser), in every language."""
 
 from __future__ import annotations
 
 from kamplib.i18n import LANGS, t, template
-from kamplib.teach.browser import PAGE_TEXT_CODES, page_texts
+from kamplib.site.browser import PAGE_TEXT_CODES, page_texts
 
 
 def test_the_page_script_gets_every_text_in_every_language() -> None:

@@ -13,8 +13,8 @@ from kamplib.draw.overview import rounds_overview_html
 from kamplib.i18n import LANGS, register, t
 from kamplib.kinds import KINDS
 from kamplib.rules import GAMES
+from kamplib.site.pages import FRONT, LINK_STYLE, game_section, href, link, section_pages
 from kamplib.teach.choices import Choices
-from kamplib.teach.site import FRONT, LINK_STYLE, game_section, href, link, section_pages
 
 __all__ = ["front_html", "language_switch", "look_switch", "share_html"]
 

@@ -1,6 +1,6 @@
 """The app as one site: its pages in order, the links between them, and the head of every page.
 
-The pages and their titles are listed in :mod:`kamplib.teach.site_map` (written by
+The pages and their titles are listed in :mod:`kamplib.site.map` (written by
 ``scripts/course_nav.py`` from the notebooks themselves).  Every page starts with
 :func:`open_page`, which reads the learner's choices from the page's URL, and shows its head (a
 line with the way back to the front page, and any problem with the choices); it ends with its
@@ -22,13 +22,14 @@ from kamplib.draw.display import color, palette_css
 from kamplib.i18n import KindName, Phrase, register, t
 from kamplib.kinds import parse_kind
 from kamplib.rules import GAMES, Rules
-from kamplib.teach.choices import Choices, current, page_choices
+from kamplib.site.map import PAGES
+from kamplib.site.query import page_query
+from kamplib.teach.choices import Choices, current, read_choices, set_current
 from kamplib.teach.house_rules import changes_text, house_changes
-from kamplib.teach.site_map import PAGES
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
            "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_moved", "section_name",
-           "section_game", "game_section"]
+           "section_game", "game_section", "page_choices"]
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,14 @@ def round_moved(here: Page, choices: Choices) -> str:
     if number == titled:
         return ""
     return t("site_round_moved", choices.lang, kind=KindName(kind), number=number)
+
+
+def page_choices() -> Choices:
+    """The choices in the URL this page was opened with (the defaults outside the app), made
+    the page's own."""
+    choices = read_choices(page_query())
+    set_current(choices)
+    return choices
 
 
 def open_page(path: str) -> PageHead:

@@ -7,15 +7,14 @@ start threads, and a long loop in it would hold up every widget of the page, so 
 in a Web Worker with a Python of its own (site/src/games.worker.js), and the answers come back
 as messages.
 
-Either way a *job* is one of :data:`JOBS`, a function of kamplib called with arguments that
-JSON can carry, whose result JSON can carry back: the same job runs in this Python or in the
-worker's.  :func:`jobs` gives the runner that suits the Python it runs in.
+Either way a *job* is one of :data:`kamplib.jobs.JOBS`, a function of kamplib called with
+arguments that JSON can carry, whose result JSON can carry back: the same job runs in this
+Python or in the worker's.  :func:`jobs` gives the runner that suits the Python it runs in.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import queue
@@ -24,34 +23,15 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-__all__ = ["JOBS", "Jobs", "ThreadJobs", "WorkerJobs", "jobs", "lowest_priority", "run_job",
-           "run_job_json", "WORKER_URL"]
+from kamplib.jobs import run_job
 
-# name -> "module:function"; each returns what JSON can carry
-JOBS = {
-    "play": "kamplib.simulate:play_chunk",
-    "tournament": "kamplib.tournament:tournament",
-}
+__all__ = ["Jobs", "ThreadJobs", "WorkerJobs", "jobs", "lowest_priority", "WORKER_URL"]
+
 # Where the browser edition's page tells its Python the games worker is (site/src/main.js).
 WORKER_URL = "KAMP_GAMES_WORKER"
 
 Done = Callable[[Any], None]
 Failed = Callable[[str], None]
-
-
-def run_job(name: str, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None) -> Any:
-    """Run job ``name`` here and return its result, as JSON would carry it back (tuples as
-    lists), so a job gives the same wherever it ran."""
-    module, _, function = JOBS[name].partition(":")
-    result = getattr(importlib.import_module(module), function)(*args, **(kwargs or {}))
-    return json.loads(json.dumps(result))
-
-
-def run_job_json(name: str, args: str) -> str:
-    """:func:`run_job` with its arguments (``[args, kwargs]``) and result as JSON text: what
-    the games worker calls."""
-    positional, named = json.loads(args)
-    return json.dumps(run_job(name, positional, named))
 
 
 def lowest_priority() -> None:

@@ -20,7 +20,7 @@ import pytest
 from tornado.web import Application
 from tornado.websocket import WebSocketHandler
 
-from kamplib.teach.query import MAX_FIELDS, MAX_QUERY_CHARS, page_query
+from kamplib.site.query import MAX_FIELDS, MAX_QUERY_CHARS, page_query
 
 VOILA_VARIABLES = ("VOILA_PREHEAT", "QUERY_STRING", "VOILA_KERNEL_ID", "VOILA_APP_PORT",
                    "VOILA_APP_IP", "VOILA_SERVER_URL", "VOILA_WS_BASE_URL", "VOILA_WS_PROTOCOL")
