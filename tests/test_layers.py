@@ -66,6 +66,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("widgets", frozenset({
         "kamplib.widgets", "kamplib.widgets.base", "kamplib.widgets.drill",
         "kamplib.widgets.explore", "kamplib.widgets.memory", "kamplib.widgets.play",
+        "kamplib.widgets.puzzles",
         "kamplib.widgets.rules_picker", "kamplib.widgets.scorebook", "kamplib.widgets.sheet",
         "kamplib.widgets.site", "kamplib.widgets.style", "kamplib.widgets.texts",
         "kamplib.widgets.walkthrough"})),

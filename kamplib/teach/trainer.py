@@ -6,35 +6,45 @@ answered before, of the round kind the learner chose, whose rating is near the l
 rating (:mod:`kamplib.teach.rating`).  :func:`answer` checks a move, moves the rating (stored
 puzzles only) or the mistake's repetition, and tells why: the best move and its margin in the
 coach's words, and both moves played on to the end of the round on the real cards (what
-happens after the learner's move: the refutation).
+happens after the learner's move: the refutation).  :class:`PuzzleBoard` is the puzzle page's
+state (the puzzle shown, the answer given, the choice of puzzles) with every sentence the page
+shows; the learner's data it reads and changes is the page's
+(:func:`kamplib.teach.store.current_learner`), so the browser keeps what changed.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from kamplib.bots.explain import format_points
 from kamplib.bots.heuristic import round_policy
+from kamplib.errors import IllegalMove
 from kamplib.i18n import KindName, register, t
 from kamplib.kinds import Family
 from kamplib.moves import Move, move_text, parse_move
 from kamplib.round import Round
+from kamplib.teach.house_rules import game_name
 from kamplib.teach.mistakes import answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
-from kamplib.teach.puzzles import Puzzle, load_puzzles, puzzle_kinds
+from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
 from kamplib.teach.session import default_names
-from kamplib.teach.store import LearnerData
+from kamplib.teach.store import LearnerData, current_learner, set_learner
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
-           "NEAREST"]
+           "NEAREST", "PuzzleBoard", "SURE_DEVIATION"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
 CHOICES: tuple[str, ...] = ("all", "mine", *(f"{g}-{k}" for g, k in puzzle_kinds()))
 # The next stored puzzle is drawn among this many unanswered ones nearest the learner's rating.
 NEAREST = 8
+# A rating whose deviation is above this is still a first estimate: the page says «foreløpig»
+# (lichess's line for a provisional rating is 110).
+SURE_DEVIATION = 110.0
 
 register({
     "trainer_all": {"nb": "Alle runder", "en": "Every round"},
@@ -84,7 +94,7 @@ def choice_label(choice: str, lang: str = "nb") -> str:
     if choice in ("all", "mine"):
         return t(f"trainer_{choice}", lang)
     game, kind = choice.split("-", 1)
-    return t("trainer_kind", lang, game=t(f"game_{game}", lang), kind=KindName(kind))
+    return t("trainer_kind", lang, game=game_name(game, lang), kind=KindName(kind))
 
 
 @dataclass(frozen=True)
@@ -206,3 +216,241 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
         if mine_points <= best_points and not p.relative:
             why.append(t("trainer_luck", lang, move=shown))
     return Outcome(right, verdict, why, mine, theirs, before_r, after_r, learned)
+
+
+register({
+    "puzzle_heading": {"nb": "{choice} · {level}", "en": "{choice} · {level}"},
+    "puzzle_heading_mine": {"nb": "Din egen feil · {choice}", "en": "Your own mistake · {choice}"},
+    "puzzle_question": {
+        "nb": "Du skal spille. Hvilket kort er best her?",
+        "en": "It is your turn. Which card is best here?"},
+    "puzzle_question_mine": {
+        "nb": "Her spilte du {played} i en runde, og treneren kalte det dårlig. Finn et bedre "
+              "kort.",
+        "en": "Here you played {played} in a round, and the coach called it bad. Find a "
+              "better card."},
+    "puzzle_same_move": {
+        "nb": "{cards} er det samme trekket her: det spiller ingen rolle hvilket av dem du "
+              "legger.",
+        "en": "{cards} are the same move here: it makes no difference which of them you lay."},
+    "puzzle_rating": {"nb": "Din oppgaverating: {rating}", "en": "Your puzzle rating: {rating}"},
+    "puzzle_rating_new": {
+        "nb": "Din oppgaverating: {rating} (foreløpig: den blir sikrere for hver oppgave)",
+        "en": "Your puzzle rating: {rating} (provisional: it gets surer with every puzzle)"},
+    "puzzle_rating_moved": {
+        "nb": "Oppgaveratingen din gikk fra {before} til {after}.",
+        "en": "Your puzzle rating went from {before} to {after}."},
+    "puzzle_solved_count": {
+        "nb": "Du har svart på {count} {count:oppgave|oppgaver}, {right} riktig.",
+        "en": "You have answered {count} {count:puzzle|puzzles}, {right} right."},
+    "puzzle_mine_count": {
+        "nb": "Dine egne feil å øve på: {count}, {due} av dem nå.",
+        "en": "Your own mistakes to practise: {count}, {due} of them now."},
+    "puzzle_after": {
+        "nb": "Slik kunne det gått videre etter {move} (de andre spiller med kursets taktikk, "
+              "på de virkelige kortene):",
+        "en": "How it could have gone on after {move} (the others play the course's tactics, "
+              "with the real cards):"},
+    "puzzle_card_best": {"nb": "{card}, det beste kortet her", "en": "{card}, the best card here"},
+    "puzzle_choose": {"nb": "Oppgaver fra", "en": "Puzzles from"},
+    "puzzle_next": {"nb": "Neste oppgave", "en": "Next puzzle"},
+    "puzzle_none_left": {
+        "nb": "Du har svart på alle oppgavene herfra. Velg andre oppgaver over.",
+        "en": "You have answered every puzzle from here. Choose other puzzles above."},
+    "puzzle_none_mine": {
+        "nb": "Ingen av dine egne feil venter på deg nå. Når du spiller en runde i kurset og "
+              "treneren kaller et trekk dårlig, kommer stillingen hit.",
+        "en": "None of your own mistakes is waiting for you now. When you play a round in "
+              "the course and the coach calls a move bad, the position comes here."},
+    "puzzle_mine_later": {
+        "nb": "Neste av dine egne feil kommer igjen om {when}.",
+        "en": "The next of your own mistakes comes back in {when}."},
+    "puzzle_minutes": {"nb": "{count} {count:minutt|minutter}",
+                       "en": "{count} {count:minute|minutes}"},
+    "puzzle_hours": {"nb": "{count} {count:time|timer}", "en": "{count} {count:hour|hours}"},
+    "puzzle_bad_choice": {
+        "nb": "Det finnes ingen oppgaver som heter {choice}; velg blant {choices}",
+        "en": "There are no puzzles called {choice}; choose among {choices}"},
+    "puzzle_not_legal": {"nb": "{move} kan ikke spilles her", "en": "{move} cannot be played here"},
+    "puzzle_answered": {
+        "nb": "Du har svart på denne oppgaven. Trykk «{button}» for en ny.",
+        "en": "You have answered this puzzle. Press '{button}' for a new one."},
+})
+
+
+class PuzzleBoard:
+    """The puzzle page in plain Python: which puzzle is shown, what the learner answered, and
+    every sentence the page says about it (the widget only lays them out).
+
+    The learner's data is the page's (:func:`current_learner`): it is read at every step, never
+    held, because the browser's copy arrives after the page opens and replaces it; an answer
+    changes it and hands it on (:func:`set_learner`), so the browser keeps it.
+    """
+
+    def __init__(self, choice: str = "all", lang: str = "nb", seed: int | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        if choice not in CHOICES:
+            raise IllegalMove("puzzle_bad_choice", choice=choice,
+                              choices=", ".join(CHOICES))
+        self.choice = choice
+        self.lang = lang
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.task: Task | None = None
+        self.outcome: Outcome | None = None
+        self.chosen: Move | None = None
+        self.round: Round | None = None
+        self.next()
+
+    # -- what happens ------------------------------------------------------------------------
+    @property
+    def data(self) -> LearnerData:
+        return current_learner()
+
+    def next(self) -> Task | None:
+        """The next puzzle of the chosen kind (None: nothing left of it now)."""
+        skip = self.task.puzzle.id if self.task is not None else None
+        self.task = next_puzzle(self.data, self.choice, self.rng, now=self.clock(), skip=skip)
+        self.outcome = self.chosen = None
+        self.round = self.task.round(self.lang) if self.task is not None else None
+        return self.task
+
+    def choose(self, choice: str) -> Task | None:
+        """Other puzzles: every kind, the learner's own mistakes, or one round kind."""
+        if choice not in CHOICES:
+            raise IllegalMove("puzzle_bad_choice", choice=choice,
+                              choices=", ".join(CHOICES))
+        self.choice = choice
+        self.task = None
+        return self.next()
+
+    def legal(self) -> tuple[Move, ...]:
+        """The moves the learner may answer with (none once answered)."""
+        if self.round is None or self.outcome is not None:
+            return ()
+        return self.round.legal_moves()
+
+    def pick(self, move: Move | str) -> Outcome:
+        """The learner's answer: checked, noted in the learner's data (which the browser then
+        keeps), and explained."""
+        if self.task is None or self.round is None:
+            raise IllegalMove("puzzle_none_left")
+        if self.outcome is not None:
+            raise IllegalMove("puzzle_answered", button=t("puzzle_next", self.lang))
+        chosen = parse_move(move) if isinstance(move, str) else move
+        if chosen not in self.round.legal_moves():
+            raise IllegalMove("puzzle_not_legal", move=move_text(chosen, self.lang))
+        data = self.data
+        self.outcome = answer(self.task, chosen, data, self.lang, now=self.clock())
+        self.chosen = chosen
+        set_learner(data)
+        return self.outcome
+
+    def learner_arrived(self) -> bool:
+        """The browser's copy of the learner's data came (or changed in another tab): a puzzle
+        not yet answered that the learner has answered before, or a mistake no longer kept,
+        gives way to the next one.  True when another puzzle is shown."""
+        task = self.task
+        if self.outcome is not None:
+            return False
+        if task is None:
+            return self.next() is not None
+        if task.personal:
+            stale = all(m["id"] != task.puzzle.id for m in self.data.mistakes)
+        else:
+            stale = task.puzzle.id in self.data.solved
+        if stale:
+            self.task = None
+            self.next()
+        return stale
+
+    # -- what the page says -----------------------------------------------------------------
+    def heading(self) -> str:
+        """What puzzle this is: its game and round, and how hard (or that it is the learner's
+        own mistake)."""
+        if self.task is None:
+            return ""
+        p = self.task.puzzle
+        kind = t("trainer_kind", self.lang, game=game_name(p.game, self.lang),
+                 kind=KindName(p.kind))
+        if self.task.personal:
+            return t("puzzle_heading_mine", self.lang, choice=kind)
+        return t("puzzle_heading", self.lang, choice=kind,
+                 level=t(LEVEL_WORDS[p.level], self.lang).capitalize())
+
+    def question(self) -> str:
+        if self.task is None:
+            return ""
+        if self.task.mistake is not None:
+            played = move_text(parse_move(str(self.task.mistake["played"])), self.lang)
+            return t("puzzle_question_mine", self.lang, played=played)
+        return t("puzzle_question", self.lang)
+
+    def rating_text(self) -> str:
+        r = self.data.rating
+        code = "puzzle_rating_new" if r.deviation > SURE_DEVIATION else "puzzle_rating"
+        return t(code, self.lang, rating=round(r.rating))
+
+    def tally_text(self) -> str:
+        """How many puzzles the learner has answered, and their own mistakes waiting."""
+        data = self.data
+        parts = []
+        if data.solved:
+            parts.append(t("puzzle_solved_count", self.lang, count=len(data.solved),
+                           right=sum(data.solved.values())))
+        if data.mistakes:
+            due = len(due_mistakes(data.mistakes, self.clock()))
+            parts.append(t("puzzle_mine_count", self.lang, count=len(data.mistakes), due=due))
+        return " ".join(parts)
+
+    def empty_text(self) -> str:
+        """Why there is no puzzle (only when there is none)."""
+        if self.task is not None:
+            return ""
+        if self.choice != "mine":
+            return t("puzzle_none_left", self.lang)
+        waiting = [m["due"] for m in self.data.mistakes]
+        if not waiting:
+            return t("puzzle_none_mine", self.lang)
+        return t("puzzle_mine_later", self.lang, when=self._when(min(waiting) - self.clock()))
+
+    def _when(self, seconds: float) -> str:
+        minutes = max(1, round(seconds / 60))
+        if minutes < 90:
+            return t("puzzle_minutes", self.lang, count=minutes)
+        return t("puzzle_hours", self.lang, count=round(minutes / 60))
+
+    def verdict_lines(self) -> list[str]:
+        """After an answer: right or not, why, the rating's move, and cards that are the same
+        move as the answer."""
+        o, task = self.outcome, self.task
+        if o is None or task is None or self.round is None:
+            return []
+        lines = [o.verdict, *o.why]
+        same = [m for m in self.round.legal_moves() if task.puzzle.is_answer(m)]
+        if len(same) > 1 and not task.personal:
+            lines.append(t("puzzle_same_move", self.lang,
+                           cards=" ".join(move_text(m, self.lang) for m in same)))
+        if o.rating_before is not None and o.rating_after is not None:
+            lines.append(t("puzzle_rating_moved", self.lang, before=round(o.rating_before.rating),
+                           after=round(o.rating_after.rating)))
+        return lines
+
+    def played_on(self) -> list[tuple[str, list[str]]]:
+        """After an answer: what happened after the learner's move (and, after a wrong one,
+        after the best), each under its heading."""
+        o, task = self.outcome, self.task
+        if o is None or task is None or self.chosen is None or self.round is None:
+            return []
+        shown = [(t("puzzle_after", self.lang, move=move_text(self.chosen, self.lang)),
+                  o.after_mine)]
+        if not o.right:
+            best = next(m for m in self.round.legal_moves() if task.puzzle.is_answer(m))
+            shown.append((t("puzzle_after", self.lang, move=move_text(best, self.lang)),
+                          o.after_best))
+        return shown
+
+    @property
+    def seat(self) -> int:
+        return self.task.puzzle.seat if self.task is not None else 0
+

@@ -9,14 +9,16 @@ makes one engine call and re-renders; errors are shown in the page as sentences.
 - :class:`ScoreBookWidget`: the family's finished games, kept on the device, and who wins what.
 - :class:`RulesPicker`: game, players and house rules for the other widgets.
 - :class:`Drill`: endless quiz items with feedback and a tally.
+- :class:`PuzzleWidget`: «Finn det beste kortet», real positions chosen by the learner's rating.
 """
 
 from kamplib.widgets.drill import Drill
 from kamplib.widgets.play import PlayGame, PlayHand
+from kamplib.widgets.puzzles import PuzzleWidget
 from kamplib.widgets.rules_picker import RulesPicker
 from kamplib.widgets.scorebook import ScoreBookWidget
 from kamplib.widgets.sheet import ScoreSheetWidget
 from kamplib.widgets.walkthrough import Walkthrough
 
 __all__ = ["PlayHand", "PlayGame", "Walkthrough", "ScoreSheetWidget", "ScoreBookWidget",
-           "RulesPicker", "Drill"]
+           "RulesPicker", "Drill", "PuzzleWidget"]

@@ -38,7 +38,7 @@ CSS = f"""
 .kamp-hand.widget-hbox {{ display: grid !important;
   grid-template-columns: repeat(auto-fill, minmax({TAP}px, 1fr)); gap: 14px 4px;
   align-items: end; overflow: visible; padding: 12px 0 4px 0; max-width: 100%; min-width: 0; }}
-.kamp-play {{ container-type: inline-size; }}
+.kamp-play, .kamp-puzzles {{ container-type: inline-size; }}
 @container (min-width: {WIDE_HAND}px) {{
   .kamp-hand.widget-hbox {{ grid-template-columns: repeat(auto-fill, {WIDTH}px); }}
 }}

@@ -1,0 +1,241 @@
+"""«Finn det beste kortet» in plain Python: the puzzle page's board (kamplib.teach.trainer) and
+its thin widget (kamplib.widgets.puzzles): an answer right and wrong, the refutation as the
+engine plays it, the rating that moves and chooses the next puzzle, the learner's own mistakes
+on their schedule, and the learner's data handed on to the browser."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kamplib.bots.explain import format_points
+from kamplib.bots.heuristic import round_policy
+from kamplib.errors import IllegalMove
+from kamplib.moves import move_text, parse_move
+from kamplib.teach import mistakes as mistakes_mod
+from kamplib.teach import store
+from kamplib.teach.puzzles import load_puzzles
+from kamplib.teach.rating import Rating
+from kamplib.teach.store import LearnerData, current_learner, set_learner
+from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label, next_puzzle
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.fixture(autouse=True)
+def fresh_learner():
+    """Each test starts as a new learner (the page's data is one per kernel)."""
+    set_learner(LearnerData())
+    yield
+    set_learner(LearnerData())
+
+
+def _wrong(board: PuzzleBoard):
+    return next(m for m in board.legal() if not board.task.puzzle.is_answer(m))
+
+
+def _right(board: PuzzleBoard):
+    return next(m for m in board.legal() if board.task.puzzle.is_answer(m))
+
+
+def test_a_right_answer_says_so_moves_the_rating_up_and_is_kept():
+    board = PuzzleBoard("femkamp-pass", seed=1)
+    p = board.task.puzzle
+    heard = []
+    store.on_learner_change(heard.append)
+    outcome = board.pick(_right(board))
+    assert outcome.right and outcome.verdict.startswith("Riktig!")
+    assert current_learner().rating.rating > 1500
+    assert current_learner().solved == {p.id: 1}
+    assert heard and heard[-1] is current_learner()  # the page's link hands it on
+    lines = board.verdict_lines()
+    assert format_points(p.margin, "nb") in lines[1]
+    assert any("gikk fra 1500 til" in x for x in lines)
+    # one line of play after a right answer: the best was played
+    assert len(board.played_on()) == 1
+    assert board.legal() == ()
+    with pytest.raises(IllegalMove):
+        board.pick(board.round.legal_moves()[0])  # answered: the next one first
+
+
+def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
+    board = PuzzleBoard("femkamp-damer", seed=2)
+    p = board.task.puzzle
+    wrong = _wrong(board)
+    outcome = board.pick(wrong)
+    assert not outcome.right and current_learner().rating.rating < 1500
+    best = next(m for m in board.round.legal_moves() if p.is_answer(m))
+    assert move_text(best) in outcome.verdict and move_text(wrong) in outcome.verdict
+    assert move_text(best) in outcome.why[0]
+    assert format_points(p.margin, "nb") in outcome.why[0]
+    (mine_title, mine), (best_title, theirs) = board.played_on()
+    assert move_text(wrong) in mine_title and move_text(best) in best_title
+    assert mine[0] == f"Du la {move_text(wrong)}."
+    assert theirs[0] == f"Du la {move_text(best)}."
+    # the refutation is the round the engine plays on from there: the same points
+    for move, told in ((wrong, mine), (best, theirs)):
+        rnd = board.round.copy()
+        rnd.play(move)
+        while rnd.to_move >= 0:
+            rnd.play(round_policy(rnd, rnd.to_move))
+        points = rnd.score_list()[p.seat]
+        assert told[-1] == f"Med disse kortene endte du med {points} poeng etter " \
+                           f"{move_text(move)}."
+
+
+def test_every_sentence_has_an_english_form_and_no_code_names():
+    board = PuzzleBoard("sjukamp-finale", lang="en", seed=3)
+    board.pick(_wrong(board))
+    shown = [board.heading(), board.question(), board.rating_text(), board.tally_text(),
+             *board.verdict_lines(), *(x for title, told in board.played_on()
+                                        for x in (title, *told))]
+    text = " ".join(shown)
+    assert "Sjukamp: Finale" in board.heading()
+    assert "Not quite" in text and "Riktig" not in text
+    for code in ("sjukamp-finale", "finale_", "None", "level_", "puzzle_", "trainer_"):
+        assert code not in text
+
+
+def test_the_rating_chooses_puzzles_near_it_and_never_one_answered():
+    data = current_learner()
+    data.rating = Rating(1900.0, 60.0)
+    board = PuzzleBoard("femkamp-klover", seed=4)
+    ratings = sorted(p.rating for p in load_puzzles("femkamp", "klover"))
+    # among the nearest unanswered: nearer 1900 than the median puzzle is
+    assert abs(board.task.puzzle.rating - 1900) <= abs(ratings[len(ratings) // 2] - 1900)
+    seen = set()
+    for _ in range(6):
+        seen.add(board.task.puzzle.id)
+        board.pick(_wrong(board))
+        board.next()
+        assert board.task.puzzle.id not in seen
+    assert len(current_learner().solved) == 6
+    assert current_learner().rating.rating < 1900
+
+
+def test_the_choices_read_as_words():
+    labels = [choice_label(c) for c in CHOICES]
+    assert labels[:2] == ["Alle runder", "Dine egne feil"]
+    assert "Femkamp: Pass" in labels and "Sjukamp: Finale" in labels
+    with pytest.raises(IllegalMove):
+        PuzzleBoard("chess")
+
+
+def test_an_answer_the_rules_refuse_changes_nothing():
+    board = PuzzleBoard("femkamp-pass", seed=5)
+    held = {m.text for m in board.round.hand(board.seat)}
+    illegal = next((c for c in ("AS", "2C", "KH", "QD", "7S") if c not in held), None)
+    with pytest.raises(IllegalMove):
+        board.pick(illegal)
+    assert board.outcome is None and current_learner().solved == {}
+
+
+def _mistake(now: float) -> dict:
+    """A personal puzzle: a stored position and a move the coach calls bad there."""
+    from kamplib import hints
+
+    for p in load_puzzles("femkamp", "pass"):
+        h = hints.hint(p.view())
+        bad = [r.move for r in h.ratings if r.label == "bad"]
+        if bad:
+            rnd = p.round()
+            return mistakes_mod.mistake_from("femkamp", rnd, len(rnd.history), p.seat, bad[0],
+                                             h, now=now)
+    raise AssertionError("no bad move in the Pass puzzles")
+
+
+def test_own_mistakes_come_first_and_on_their_schedule_until_right_twice():
+    clock = [10_000.0]
+    mistake = _mistake(clock[0])
+    current_learner().mistakes.append(mistake)
+    board = PuzzleBoard("all", seed=6, clock=lambda: clock[0])
+    assert board.task.personal and board.task.puzzle.id == mistake["id"]
+    played = move_text(parse_move(mistake["played"]))
+    assert played in board.question() and "Din egen feil" in board.heading()
+    board.pick(mistake["played"])  # the same mistake again
+    assert not board.outcome.right and "kommer igjen" in " ".join(board.verdict_lines())
+    assert current_learner().rating.rating == 1500  # a personal puzzle moves no rating
+    board.choose("mine")
+    assert board.task is None and "10 minutter" in board.empty_text()
+    clock[0] += mistakes_mod.AGAIN_AFTER_WRONG
+    board.next()
+    assert board.task.personal
+    board.pick(mistake["answers"][0])
+    assert board.outcome.right and current_learner().mistakes  # once right: not yet learned
+    clock[0] += 3600
+    board.next()
+    assert board.task is None and "23 timer" in board.empty_text()
+    clock[0] += mistakes_mod.INTERVALS[0]
+    board.next()
+    board.pick(mistake["answers"][0])
+    assert board.outcome.learned and current_learner().mistakes == []
+    assert "lært" in " ".join(board.verdict_lines())
+    board.next()
+    assert "Ingen av dine egne feil" in board.empty_text()
+
+
+def test_when_the_browsers_copy_arrives_a_puzzle_answered_before_gives_way():
+    board = PuzzleBoard("femkamp-grand", seed=7)
+    first = board.task.puzzle.id
+    kept = LearnerData(solved={first: 1}, rating=Rating(1620.0, 90.0))
+    set_learner(kept)  # as the page's link does with the browser's copy
+    assert board.learner_arrived() is False or board.task.puzzle.id != first
+    assert board.task.puzzle.id != first
+    assert board.rating_text() == "Din oppgaverating: 1620"
+
+
+# -- the widget ----------------------------------------------------------------------------------
+def test_the_widget_answers_a_tapped_card_and_shows_why_then_the_next():
+    from kamplib.widgets import PuzzleWidget
+
+    w = PuzzleWidget("femkamp-pass", seed=8)
+    p = w.board.task.puzzle
+    legal = [b for b in w.hand.children if "kamp-legal" in b._dom_classes]
+    assert legal and all(b._kamp_card is not None for b in legal)
+    assert w.next_button.layout.display == "none"
+    wrong = next(b for b in legal if not p.is_answer(b._kamp_card))
+    wrong.click()
+    assert "Ikke helt" in w.verdict.value and "kamp-rating-bad" in w.verdict.value
+    assert "Slik kunne det gått videre" in w.after.value
+    # after the answer only the best cards stand up, and none can be played
+    up = [b for b in w.hand.children if "kamp-legal" in b._dom_classes]
+    codes = {c[len("kamp-card-"):] for b in up for c in b._dom_classes
+             if c.startswith("kamp-card-")}
+    assert codes == set(p.answers)
+    assert all(b._kamp_card is None for b in w.hand.children)
+    assert w.next_button.layout.display is None
+    assert "gikk fra 1500 til" in w.verdict.value
+    w.next_button.click()
+    assert w.board.task.puzzle.id != p.id and w.verdict.value == ""
+
+
+def test_the_widget_escapes_and_says_refusals_in_words():
+    from kamplib.widgets import PuzzleWidget
+
+    w = PuzzleWidget("femkamp-fantan", seed=9, lang="en")
+    held = {c.text for c in w.board.round.hand(w.board.seat)}
+    other = next(c for c in ("AS", "KS", "2C", "AH", "AD") if c not in held)
+    assert w.pick(other) is False
+    assert "cannot be played" in w.messages.widget.value
+    shown = "".join(x.value for x in (w.heading, w.status, w.table, w.question, w.rating))
+    assert "<script" not in shown and "Fan Tan" in shown
+    assert not re.search(r"\b(None|True|False|fantan)\b", re.sub(r"<[^>]+>", "", shown))
+
+
+def test_the_widget_shows_a_choice_with_nothing_left_in_words():
+    from kamplib.widgets import PuzzleWidget
+
+    w = PuzzleWidget("mine", seed=10)
+    assert w.board.task is None and w.hand.children == ()
+    assert "Ingen av dine egne feil" in w.question.value
+    w.chooser.value = "sekskamp-trumf"
+    assert w.board.task is not None and "Sekskamp: Trumf" in w.heading.value
+
+
+def test_next_puzzle_skips_a_personal_one_just_shown():
+    mistake = _mistake(0.0)
+    data = LearnerData(mistakes=[mistake])
+    task = next_puzzle(data, "all", random.Random(1), now=1.0, skip=mistake["id"])
+    assert task is not None and not task.personal
