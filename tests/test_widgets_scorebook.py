@@ -30,9 +30,10 @@ def filled(rows=EXAMPLE) -> ScoreSheetWidget:
     return sheet
 
 
-def restore(book: ScoreBookWidget, stored: str) -> None:
-    """What the page's storage bridge does when the field appears."""
-    book.store.value = json.dumps({"schema": BOOK_SCHEMA, "restore": stored})
+def restore(book: ScoreBookWidget, stored: str, how: str = "merge") -> None:
+    """What the page's storage bridge does when the field appears (merge) or another tab
+    changed the book (replace)."""
+    book.store.value = json.dumps({"schema": BOOK_SCHEMA, "restore": stored, "how": how})
 
 
 def downloaded(link_html: str) -> str:
@@ -78,6 +79,17 @@ def test_the_kept_book_comes_back_after_a_reload_and_a_game_entered_first_joins_
     restore(again, kept)
     assert [g.date for g in again.book.games] == ["2026-07-02", "2026-07-01"]
     assert len(json.loads(again.store.value)["games"]) == 2
+
+
+def test_another_tabs_book_is_taken_as_it_is() -> None:
+    this = ScoreBookWidget(filled())
+    restore(this, "")
+    this.add_button.click()
+    other_tab = ScoreBook()  # the other tab took this game out and added another
+    other_tab.add(ScoreSheet.example(), "2026-06-30")
+    restore(this, other_tab.to_json(), how="replace")
+    assert [g.date for g in this.book.games] == ["2026-06-30"]
+    assert this.store.value == other_tab.to_json()
 
 
 def test_a_broken_store_is_said_and_kept() -> None:

@@ -4,10 +4,12 @@ what, download a game or the whole book, open a book or a sheet from a file.
 The book (:class:`~kamplib.teach.scorebook.ScoreBook`) lives in the browser's storage, key
 ``kamp/1/scorebook``: a hidden text field (``.kamp-scorebook``) carries it.  The page's script
 (the shared storage bridge, ``kamp-memory.js``, in both editions) puts what the browser kept
-into the field once, as ``{"schema": "kamp-scorebook/1", "restore": <the stored text>}``, and
-keeps whatever the field holds afterwards.  Until the browser has answered, this widget writes
-nothing there, so a game entered in the first moment never replaces the stored book: it joins
-it.  Without a page script (a plain notebook) the book lasts as long as the kernel.
+into the field once, as ``{"schema": "kamp-scorebook/1", "restore": <the stored text>, "how":
+"merge"}``, and keeps whatever the field holds afterwards; when another tab changes the book, the
+field is given that tab's book with ``"how": "replace"``, which this page takes instead of its
+own.  Until the browser has answered, this widget writes nothing there, so a game entered in the
+first moment never replaces the stored book: it joins it.  Without a page script (a plain
+notebook) the book lasts as long as the kernel.
 """
 
 from __future__ import annotations
@@ -155,8 +157,9 @@ class ScoreBookWidget(widgets.VBox):
                 or "restore" not in message:
             return  # the book as this widget wrote it, or not ours
         kept = ScoreBook.from_json(message["restore"])
-        kept.merge(self.book.games)  # a game entered before the browser answered joins it
-        self.book = kept
+        if message.get("how") != "replace":
+            kept.merge(self.book.games)  # a game entered before the browser answered joins it
+        self.book = kept  # (another tab's newer book is taken as it is)
         self._restored = True
         self._keep()
         self._render()
