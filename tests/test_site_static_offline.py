@@ -102,9 +102,13 @@ def test_after_one_visit_the_course_works_without_a_network(
     try:
         visitor.open(site.url("index.html"))
         visitor.saved()
-        notice = page.locator("#kamp-notice")
+        notice = page.locator("#kamp-saved")
         assert notice.is_visible()
         assert notice.inner_text().startswith(t("browser_saved", "nb"))
+        # said in the page's flow, above the page: it covers nothing the learner is doing
+        assert notice.evaluate("n => getComputedStyle(n).position") == "static"
+        assert notice.evaluate("n => n.compareDocumentPosition(document.getElementById("
+                               "'kamp-page')) & Node.DOCUMENT_POSITION_FOLLOWING")
         assert page.inner_text("#kamp-offline") == t("browser_saved", "nb")
         page.screenshot(path=str(SCREENSHOTS / "test-saved-1280.png"))
         notice.get_by_role("button", name=t("browser_close", "nb")).click()

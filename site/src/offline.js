@@ -1,16 +1,19 @@
 // The page's side of the service worker (sw.js): registering it, hearing how far keeping the
 // course has come, and telling the learner when a new version is ready.
 //
-// The footer says what the browser keeps (saving, saved, or why it cannot); a notice at the
-// bottom of the window says it once when the course has just been saved, and offers «Oppdater»
-// when a newer build has installed.  Updating reloads every tab of the course, so none runs
-// files of two builds.
+// The footer says what the browser keeps (saving, saved, or why it cannot).  When the course has
+// just been saved, a line at the top of the page says it once, in the page's flow (it covers
+// nothing the learner is doing: on a phone a notice over the page hid the score sheet's result)
+// until it is closed or the next page is shown.  A notice at the bottom of the window offers
+// «Oppdater» when a newer build has installed.  Updating reloads every tab of the course, so none
+// runs files of two builds.
 
 const UPDATE_EVERY_MS = 60_000; // a long visit asks the server for a newer build this often
 
 export function offline({ at, root, words, state }) {
   const footer = document.getElementById('kamp-offline');
   const notice = document.getElementById('kamp-notice');
+  const savedLine = document.getElementById('kamp-saved');
   const build = document.documentElement.dataset.kampBuild;
   let registration = null;
   let lastCheck = Date.now();
@@ -22,8 +25,9 @@ export function offline({ at, root, words, state }) {
     footer.dataset.state = name || '';
   };
 
-  /** A notice at the bottom: `line`, and a button doing `act` (or closing the notice). */
-  function tell(line, button, act) {
+  /** In `box` (the notice at the bottom, or the saved line): `line`, and a button doing `act`
+   *  (or closing it). */
+  function tell(box, line, button, act) {
     const text = document.createElement('span');
     text.textContent = line;
     const press = document.createElement('button');
@@ -31,18 +35,19 @@ export function offline({ at, root, words, state }) {
     press.className = 'kamp-notice-button';
     press.textContent = button;
     press.addEventListener('click', () => {
-      notice.hidden = true;
+      box.hidden = true;
       if (act) act();
     });
-    notice.replaceChildren(text, press);
-    notice.hidden = false;
+    box.replaceChildren(text, press);
+    box.hidden = false;
   }
 
   function updateReady() {
     const waiting = registration && registration.waiting;
     if (!waiting || !navigator.serviceWorker.controller) return;
     state.update = 'ready';
-    tell(words('update_ready'), words('update'), () => waiting.postMessage({ type: 'update' }));
+    tell(notice, words('update_ready'), words('update'),
+      () => waiting.postMessage({ type: 'update' }));
   }
 
   function heard(event) {
@@ -61,7 +66,7 @@ export function offline({ at, root, words, state }) {
       const fresh = !state.saved;
       state.saved = true;
       note('saved');
-      if (fresh) tell(words('saved'), words('close'));
+      if (fresh) tell(savedLine, words('saved'), words('close'));
     } else if (message.type === 'save-failed') {
       state.saveFailed = message.reason;
       note(message.reason === 'quota' ? 'save_quota' : 'save_failed');
@@ -106,6 +111,7 @@ export function offline({ at, root, words, state }) {
   /** The page is shown: keep the rest of the course, if that is not done. */
   function pageShown() {
     note(...said);
+    savedLine.hidden = true; // said once; the footer goes on saying it
     const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (controller) controller.postMessage({ type: 'status' });
     if (registration && Date.now() - lastCheck > UPDATE_EVERY_MS) {
