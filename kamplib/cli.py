@@ -54,8 +54,35 @@ def parse_rule_options(options: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = option.partition("=")
         if not sep or not key.strip():
             raise RuleError("cli_rule_shape", value=given(option))
-        out[key.strip()] = parse_rule_value(key.strip(), value)
+        try:
+            out[key.strip()] = parse_rule_value(key.strip(), value)
+        except RuleError as err:
+            raise _with_codes(err, key.strip()) from None
     return out
+
+
+class _Said:
+    """An error's sentence, in the reader's language, inside another sentence."""
+
+    def __init__(self, err: KampError) -> None:
+        self.err = err
+
+    def shown(self, lang: str) -> str:
+        return self.err.message(lang).rstrip(".")
+
+
+def _with_codes(err: RuleError, key: str) -> RuleError:
+    """A house rule refused on the command line: the page's words (the rule by its name), and
+    then what to type here, which is the rule's code and its values' codes."""
+    from kamplib.rules import RULE_CHOICES, RULE_KEYS
+
+    if err.code == "unknown_rule":
+        return RuleError("cli_rule_keys", said=_Said(err), keys=" | ".join(RULE_KEYS))
+    if err.code == "bad_rule_value" and key in RULE_CHOICES:
+        values = " | ".join(str(v).lower() if isinstance(v, bool) else str(v)
+                            for v in RULE_CHOICES[key])
+        return RuleError("cli_rule_values", said=_Said(err), key=key, values=values)
+    return err
 
 
 def _players(text: str | None) -> list[str] | None:
@@ -351,6 +378,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 register({
+    "cli_rule_keys": {"nb": "{said}. Skriv --rule navn=verdi, der navn er {keys}",
+                      "en": "{said}. Write --rule name=value, where name is {keys}"},
+    "cli_rule_values": {"nb": "{said}. Skriv --rule {key}=verdi, der verdi er {values}",
+                        "en": "{said}. Write --rule {key}=value, where value is {values}"},
     "cli_rule_shape": {
         "nb": "«{value}» er ingen husregel; skriv --rule navn=verdi, for eksempel queen_points=5",
         "en": "'{value}' is not a house rule; write --rule name=value, e.g. queen_points=5",

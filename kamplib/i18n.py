@@ -297,12 +297,12 @@ register({
         "en": "Unknown house rule '{key}'; the house rules are {allowed}",
     },
     "bad_rule_value": {
-        "nb": "Husregelen {key} kan ikke være {value}; tillatt er {allowed}",
-        "en": "House rule {key} cannot be {value}; allowed: {allowed}",
+        "nb": "Husregelen «{rule}» kan ikke være «{value}»; tillatt er {allowed}",
+        "en": "The house rule '{rule}' cannot be '{value}'; allowed: {allowed}",
     },
     "custom_needs_order": {
-        "nb": "Et eget spill (custom) trenger husregelen order med en liste av runder",
-        "en": "A custom game needs the house rule order, a list of rounds",
+        "nb": "Et eget spill trenger rundene sine i husregelen «Rekkefølge»",
+        "en": "A custom game needs its rounds in the house rule 'Order'",
     },
     "bad_seat": {
         "nb": "«{player}» sitter ikke ved bordet ({players})",

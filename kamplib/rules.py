@@ -13,9 +13,9 @@ from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from kamplib.cards import parse_suit
+from kamplib.cards import SUIT_SYMBOLS, SUITS, parse_suit
 from kamplib.errors import CardError, RuleError, given
-from kamplib.i18n import Phrase, register, t
+from kamplib.i18n import Phrase, has, kind_name, register, suit_name, t
 from kamplib.kinds import KIND_NAMES, KINDS, TRICK_KINDS, parse_kind
 
 __all__ = [
@@ -32,6 +32,9 @@ __all__ = [
     "RULE_CHOICES",
     "RULE_KEYS",
     "rule_help",
+    "rule_name",
+    "value_label",
+    "game_name",
     "round_multiplier",
     "rules_in_play",
     "GAME_WIDE_RULES",
@@ -68,6 +71,46 @@ RULE_KEYS: tuple[str, ...] = ("order", *RULE_CHOICES)
 GAME_WIDE_RULES: tuple[str, ...] = ("order", "last_round_double", "tie_break")
 
 register({
+    # the games and the house rules by name, as every page and message says them (the
+    # engine's errors too: no code name reaches a reader)
+    "game_femkamp": {"nb": "Femkamp", "en": "Femkamp"},
+    "game_sekskamp": {"nb": "Sekskamp", "en": "Sekskamp"},
+    "game_sjukamp": {"nb": "Sjukamp", "en": "Sjukamp"},
+    "game_custom": {"nb": "Eget spill", "en": "Custom game"},
+    # short names of the house rules
+    "house_rule_order": {"nb": "Rekkefølge", "en": "Order"},
+    "house_rule_ace_low_in_pass": {"nb": "Ess lavest i Pass", "en": "Ace low in Pass"},
+    "house_rule_clubs_take_all_zero": {"nb": "Tar alt i Kløver", "en": "Take all clubs: 0"},
+    "house_rule_queen_points": {"nb": "Poeng per dame", "en": "Points per queen"},
+    "house_rule_fantan_layout": {"nb": "Kabalens oppsett", "en": "Fan Tan layout"},
+    "house_rule_fantan_opener": {"nb": "Hvem åpner kabalen", "en": "Who opens Fan Tan"},
+    "house_rule_fantan_deck": {"nb": "Kortstokk i kabalen", "en": "Fan Tan deck"},
+    "house_rule_fantan_voluntary_pass": {"nb": "Frivillig pass i kabalen",
+                                         "en": "Voluntary pass in Fan Tan"},
+    "house_rule_trump": {"nb": "Trumf i trumfrunden", "en": "Trump in the trump round"},
+    "house_rule_last_round_double": {"nb": "Siste runde dobbelt", "en": "Last round double"},
+    "house_rule_finale_queen_of_clubs": {"nb": "Kløver dame i finalen",
+                                         "en": "Queen of clubs in the Finale"},
+    "house_rule_tie_break": {"nb": "Ved likt på topp", "en": "On a tie for the lead"},
+    # how a value reads (the picker's options, the printable, the choices note)
+    "house_on": {"nb": "på", "en": "on"},
+    "house_off": {"nb": "av", "en": "off"},
+    "house_value_fantan_layout_sevens": {"nb": "fra sjuerne", "en": "from the sevens"},
+    "house_value_fantan_layout_sixes_and_sevens": {"nb": "seksere og sjuere",
+                                                   "en": "sixes and sevens"},
+    "house_value_fantan_opener_seven_of_hearts": {"nb": "den som har ♥7",
+                                                  "en": "whoever holds ♥7"},
+    "house_value_fantan_opener_left_of_dealer": {"nb": "til venstre for giveren",
+                                                 "en": "left of the dealer"},
+    "house_value_fantan_deck_full": {"nb": "hele kortstokken", "en": "the full deck"},
+    "house_value_fantan_deck_trick": {"nb": "som i stikkrundene", "en": "as in the trick rounds"},
+    "house_value_trump_suit": {"nb": "{symbol} {suit}", "en": "{symbol} {suit}"},
+    "house_value_trump_draw": {"nb": "snu et kort", "en": "turn up a card"},
+    "house_value_trump_dealer": {"nb": "giveren velger", "en": "the dealer chooses"},
+    "house_value_tie_break_share": {"nb": "del seieren", "en": "share the win"},
+    "house_value_tie_break_extra_grand": {"nb": "en ekstra Grand", "en": "one more Grand"},
+    "house_value_tie_break_extra_game": {"nb": "et helt nytt spill", "en": "a whole new game"},
+    "house_value_points": {"nb": "{points} poeng", "en": "{points} {points:point|points}"},
     "rule_help_order": {
         "nb": "Rekkefølgen på rundene (for eksempel Fan Tan og Grand byttet om)",
         "en": "The order of the rounds (for example Fan Tan and Grand swapped)"},
@@ -99,6 +142,8 @@ register({
     "rule_help_tie_break": {
         "nb": "Likt på topp: del seieren, spill en ekstra grand, eller et nytt spill",
         "en": "A tie for the lead: share it, play an extra Grand, or a new game"},
+    "rule_value_quoted": {"nb": "«{value}»", "en": "'{value}'"},
+    "rule_values_or": {"nb": "{first} eller {last}", "en": "{first} or {last}"},
     "rule_order_allowed": {"nb": "en liste av rundene {kinds}",
                            "en": "a list of the rounds {kinds}"},
     "rule_order_long": {"nb": "Et spill har høyst {limit} {limit:runde|runder}, ikke {count}",
@@ -124,6 +169,82 @@ def rule_help(key: str, lang: str = "nb") -> str:
     'Points per queen in the Queens round'
     """
     return t(f"rule_help_{key}", lang)
+
+
+def game_name(game: str, lang: str = "nb") -> str:
+    """``sjukamp`` → ``Sjukamp``; ``custom`` → ``Eget spill``.
+
+    >>> game_name('custom'), game_name('custom', 'en')
+    ('Eget spill', 'Custom game')
+    """
+    return t(f"game_{game}", lang)
+
+
+def rule_name(key: str, lang: str = "nb") -> str:
+    """A house rule's short name (``queen_points`` → ``Poeng per dame``).
+
+    >>> rule_name('queen_points', 'en')
+    'Points per queen'
+    """
+    return t(f"house_rule_{key}", lang)
+
+
+def value_label(key: str, value: Any, lang: str = "nb") -> str:
+    """A house rule's value as a reader says it (``på``, ``fra sjuerne``, ``♠ spar``).
+
+    >>> value_label('fantan_layout', 'sevens'), value_label('trump', 'S', 'en')
+    ('fra sjuerne', '♠ spades')
+    """
+    if isinstance(value, bool):
+        return t("house_on" if value else "house_off", lang)
+    if key == "order":
+        return " → ".join(kind_name(k, lang) for k in value)
+    if key == "trump" and value in SUITS:
+        return t("house_value_trump_suit", lang, symbol=SUIT_SYMBOLS[value],
+                 suit=suit_name(value, lang))
+    if isinstance(value, int):
+        return t("house_value_points", lang, points=value)
+    code = f"house_value_{key}_{value}"
+    return t(code, lang) if has(code) else str(value)
+
+
+class _RuleName:
+    """A house rule named in a message by its name in the reader's language."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def shown(self, lang: str) -> str:
+        return rule_name(self.key, lang)
+
+
+class _Allowed:
+    """The values a house rule allows, as a reader says them (``4 poeng, 5 poeng``)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def shown(self, lang: str) -> str:
+        labels = [t("rule_value_quoted", lang, value=value_label(self.key, v, lang))
+                  for v in RULE_CHOICES[self.key]]
+        return t("rule_values_or", lang, first=", ".join(labels[:-1]), last=labels[-1])
+
+
+class _RuleNames:
+    """Every house rule by name (an unknown one is answered with the list)."""
+
+    def shown(self, lang: str) -> str:
+        return ", ".join(rule_name(key, lang) for key in RULE_KEYS)
+
+
+class _KindNames:
+    def shown(self, lang: str) -> str:
+        return ", ".join(kind_name(kind, lang) for kind in KINDS)
+
+
+class _GameNames:
+    def shown(self, lang: str) -> str:
+        return ", ".join(game_name(game, lang) for game in GAME_NAMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +321,6 @@ def defaults(game: str, order: Iterable[str] | None = None) -> Rules:
     return Rules(game=game, order=GAMES[game], **{**values, **_GAME_DEFAULTS.get(game, {})})
 
 
-def _allowed_text(key: str) -> str:
-    return ", ".join(_value_text(v) for v in RULE_CHOICES[key])
-
-
 def _value_text(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else given(v)
 
@@ -221,13 +338,13 @@ def parse_rule_value(key: str, value: Any) -> Any:
     if key == "order":
         items = value.replace(",", " ").split() if isinstance(value, str) else value
         if not isinstance(items, (list, tuple)) or not items:
-            raise RuleError("bad_rule_value", key=key, value=_value_text(value),
-                            allowed=Phrase("rule_order_allowed", kinds=", ".join(KINDS)))
+            raise RuleError("bad_rule_value", rule=_RuleName(key), value=_value_text(value),
+                            allowed=Phrase("rule_order_allowed", kinds=_KindNames()), key=key)
         if len(items) > MAX_ROUNDS:
             raise RuleError("rule_order_long", count=len(items), limit=MAX_ROUNDS)
         return tuple(parse_kind(k) for k in items)
     if key not in RULE_CHOICES:
-        raise RuleError("unknown_rule", key=given(key), allowed=", ".join(RULE_KEYS))
+        raise RuleError("unknown_rule", key=given(key), allowed=_RuleNames())
     choices = RULE_CHOICES[key]
     candidate = value
     if isinstance(value, str):
@@ -246,8 +363,8 @@ def parse_rule_value(key: str, value: Any) -> Any:
             candidate = low
     # bool is an int: keep True from passing as 1 and the other way round
     if type(candidate) is not type(choices[0]) or candidate not in choices:
-        raise RuleError("bad_rule_value", key=key, value=_value_text(value),
-                        allowed=_allowed_text(key))
+        raise RuleError("bad_rule_value", rule=_RuleName(key), value=_value_text(value),
+                        allowed=_Allowed(key), key=key)
     return candidate
 
 
@@ -281,13 +398,13 @@ def _cached_rules(key: tuple[Any, tuple[tuple[Any, type, Any], ...]]) -> Rules:
 
 def _make_rules(game: str, overrides: Mapping[str, Any] | None) -> Rules:
     if not isinstance(game, str) or game.strip().lower() not in GAME_NAMES:
-        raise RuleError("unknown_game", value=given(game), allowed=", ".join(GAME_NAMES))
+        raise RuleError("unknown_game", value=given(game), allowed=_GameNames())
     game = game.strip().lower()
     overrides = dict(overrides or {})
     if overrides and not all(isinstance(k, str) for k in overrides):
         raise RuleError("unknown_rule",
                         key=given(next(k for k in overrides if not isinstance(k, str))),
-                        allowed=", ".join(RULE_KEYS))
+                        allowed=_RuleNames())
     values = {key: parse_rule_value(key, value) for key, value in overrides.items()}
     if game == "custom" and "order" not in values:
         raise RuleError("custom_needs_order")

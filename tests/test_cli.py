@@ -98,7 +98,9 @@ def test_check_reports_every_problem_with_exit_1(
 
 @pytest.mark.parametrize(("argv", "needle"), [
     (["score", "/no/such/file.json"], "kan ikke lese"),
-    (["deal", "--rule", "queen_points=6"], "queen_points kan ikke være 6"),
+    (["deal", "--rule", "queen_points=6"], "«Poeng per dame» kan ikke være «6»; tillatt er "
+                                           "«4 poeng» eller «5 poeng». Skriv --rule "
+                                           "queen_points=verdi, der verdi er 4 | 5"),
     (["deal", "--rule", "nonsense"], "navn=verdi"),
     (["deal", "--rule", "foo=1"], "Ukjent husregel «foo»"),
     (["deal", "--players", "Kari,Ola"], "3 til 5 spillere"),

@@ -134,7 +134,7 @@ def test_the_printout_follows_the_choices_and_downloads() -> None:
 
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"game": "tolvkamp"}, "Ukjent spill"),
-    ({"rules": {"queen_points": 6}}, "queen_points"),
+    ({"rules": {"queen_points": 6}}, "«Poeng per dame» kan ikke være «6»"),
     ({"players": 2}, "3 til 5"),
     ({"players": ["Kari", "Kari", "Ola"]}, "ulike navn"),
     ({"players": 4.5}, "liste med navn"),

@@ -51,15 +51,15 @@ def test_custom_game_needs_an_order() -> None:
     assert rules.differences() == {"order": ["pass", "klover", "fantan", "grand", "grand"]}
     with pytest.raises(RuleError) as info:
         make_rules("custom")
-    assert "trenger husregelen order" in info.value.message("nb")
-    assert "needs the house rule order" in info.value.message("en")
+    assert "trenger rundene sine i husregelen «Rekkefølge»" in info.value.message("nb")
+    assert "needs its rounds in the house rule 'Order'" in info.value.message("en")
 
 
 def test_unknown_game() -> None:
     with pytest.raises(RuleError) as info:
         make_rules("tikamp")
     assert info.value.message("nb") == (
-        "Ukjent spill «tikamp»; velg blant femkamp, sekskamp, sjukamp, custom")
+        "Ukjent spill «tikamp»; velg blant Femkamp, Sekskamp, Sjukamp, Eget spill")
     assert "Unknown game 'tikamp'" in info.value.message("en")
 
 
@@ -67,29 +67,40 @@ def test_unknown_house_rule_lists_them_all() -> None:
     with pytest.raises(RuleError) as info:
         make_rules("femkamp", {"dronning_poeng": 5})
     nb = info.value.message("nb")
-    assert nb.startswith("Ukjent husregel «dronning_poeng»; husreglene er order, ace_low_in_pass")
-    assert "tie_break" in nb
+    assert nb.startswith("Ukjent husregel «dronning_poeng»; husreglene er Rekkefølge, Ess lavest "
+                         "i Pass")
+    assert nb.endswith("Ved likt på topp") and "tie_break" not in nb  # by name, no code
     assert "Unknown house rule 'dronning_poeng'" in info.value.message("en")
 
 
-@pytest.mark.parametrize(("key", "value", "allowed"), [
-    ("queen_points", 6, "4, 5"),
-    ("queen_points", True, "4, 5"),
-    ("ace_low_in_pass", 1, "false, true"),
-    ("ace_low_in_pass", "kanskje", "false, true"),
-    ("fantan_layout", "eights", "sevens, sixes_and_sevens"),
-    ("trump", "X", "S, H, D, C, draw, dealer"),
-    ("tie_break", "coin", "share, extra_grand, extra_game"),
-    ("finale_queen_of_clubs", 16, "8, 4"),
+@pytest.mark.parametrize(("key", "value", "name", "allowed", "allowed_en"), [
+    ("queen_points", 6, "Poeng per dame", "«4 poeng» eller «5 poeng»", "'4 points' or '5 points'"),
+    ("queen_points", True, "Poeng per dame", "«4 poeng» eller «5 poeng»",
+     "'4 points' or '5 points'"),
+    ("ace_low_in_pass", 1, "Ess lavest i Pass", "«av» eller «på»", "'off' or 'on'"),
+    ("ace_low_in_pass", "kanskje", "Ess lavest i Pass", "«av» eller «på»", "'off' or 'on'"),
+    ("fantan_layout", "eights", "Kabalens oppsett", "«fra sjuerne» eller «seksere og sjuere»",
+     "'from the sevens' or 'sixes and sevens'"),
+    ("trump", "X", "Trumf i trumfrunden", "«♠ spar», «♥ hjerter», «♦ ruter», «♣ kløver», «snu et "
+     "kort» eller «giveren velger»", "'♠ spades', '♥ hearts', '♦ diamonds', '♣ clubs', 'turn up "
+     "a card' or 'the dealer chooses'"),
+    ("tie_break", "coin", "Ved likt på topp", "«del seieren», «en ekstra Grand» eller «et helt "
+     "nytt spill»", "'share the win', 'one more Grand' or 'a whole new game'"),
+    ("finale_queen_of_clubs", 16, "Kløver dame i finalen", "«8 poeng» eller «4 poeng»",
+     "'8 points' or '4 points'"),
 ])
-def test_bad_values_name_the_allowed_ones(key: str, value: object, allowed: str) -> None:
+def test_bad_values_name_the_rule_and_the_allowed_ones_in_words(
+        key: str, value: object, name: str, allowed: str, allowed_en: str) -> None:
+    """A refused house rule is named as the pages name it, never by its code (issue 23: a record
+    refused on a page said «Husregelen queen_points kan ikke være …»)."""
     with pytest.raises(RuleError) as info:
         make_rules("femkamp", {key: value})
     err = info.value
     assert err.code == "bad_rule_value"
-    assert f"Husregelen {key} kan ikke være" in err.message("nb")
-    assert err.message("nb").endswith(f"tillatt er {allowed}")
-    assert err.message("en").endswith(f"allowed: {allowed}")
+    nb, en = err.message("nb"), err.message("en")
+    assert nb.startswith(f"Husregelen «{name}» kan ikke være «")
+    assert nb.endswith(f"tillatt er {allowed}") and en.endswith(f"allowed: {allowed_en}")
+    assert "_" not in nb + en and (key == "trump" or key not in nb + en)
 
 
 def test_cached_rules_do_not_confuse_true_with_one() -> None:
@@ -112,7 +123,7 @@ def test_bad_order() -> None:
         make_rules("femkamp", {"order": ["pass", "poker"]})
     assert "Ukjent runde «poker»" in info.value.message("nb")
     assert "Unknown round 'poker'" in info.value.message("en")
-    with pytest.raises(RuleError, match="order"):
+    with pytest.raises(RuleError, match="«Rekkefølge»"):
         make_rules("femkamp", {"order": []})
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from datetime import UTC, datetime
@@ -259,6 +260,20 @@ def test_broken_file_is_refused_and_the_game_kept() -> None:
     assert not w.load(json.dumps(doc), name="feil.json")
     assert "Det du hadde, er beholdt" in w.messages.widget.value
     assert w.round.history == history
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("nb", "Husregelen «Poeng per dame» kan ikke være «7»; tillatt er «4 poeng» eller «5 poeng»"),
+    ("en", "The house rule 'Points per queen' cannot be '7'; allowed: '4 points' or '5 points'")])
+def test_a_record_with_a_bad_house_rule_names_the_rule_as_the_pages_do(lang: str,
+                                                                       said: str) -> None:
+    """Issue 23: the page said «Husregelen queen_points kan ikke være …», a code name."""
+    w = PlayHand("damer", seed=8, lang=lang, **FAST)
+    doc = json.loads(write_record(w.game))
+    doc["rules"] = {"queen_points": 7}
+    assert not w.load(json.dumps(doc), name="damer.json")
+    shown = html.unescape(w.messages.widget.value)
+    assert said in shown and "queen_points" not in shown
 
 
 def test_too_big_file_is_refused() -> None:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from kamplib.draw.display import color
 from kamplib.draw.sheet import sheet_table_html
-from kamplib.errors import KampError, RuleError
+from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.rules import Rules, make_rules, parse_kind
 from kamplib.teach.scoresheet import MAX_CSV_BYTES, SheetEntry
@@ -54,8 +54,7 @@ class ScoreSheetWidget(widgets.VBox):
         looks = self.looks = Looks()
         self.messages = Messages(lang, looks)
         if preset is not None and preset not in PRESETS:
-            raise RuleError("bad_rule_value", key="preset", value=preset,
-                            allowed=", ".join(PRESETS))
+            raise ValueError(f"preset is one of {PRESETS}, not {preset!r}")  # a page's own code
         self.entry = SheetEntry(players, game, rules)
         if preset:
             self.entry.use_example(confirmed=True)
