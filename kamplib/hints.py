@@ -466,6 +466,8 @@ def _best_words(v: Verdict, tone: int) -> Phrase:
         return Phrase("coach_all_equal")
     head = Phrase("coach_best_anyway" if tone == AGAINST else "coach_best")
     equal = [mv.move for mv in v.moves if mv.about_equal]
+    if equal and tone == AGAINST:
+        return Phrase("coach_best_equal_anyway", others=_Moves(equal), count=len(equal))
     if equal:
         return Phrase("coach_best_equal", best=head, others=_Moves(equal), count=len(equal))
     nxt = v.next_best

@@ -63,6 +63,30 @@ def test_the_search_coach_never_contradicts_itself() -> None:
     assert found == []
 
 
+# Two concessions in one sentence («Even so, it is the best move here, but ♦7 is about as
+# good»; «♦Q takes the trick as it lies now, but 1 higher card is out; but then …») read as a
+# muddle: a learner cannot tell which way the sentence leans.
+CONCESSIONS = {"nb": (" men ", "Likevel", "likevel", "Men "),
+               "en": (" but ", "Even so", "even so", "But ")}
+
+
+def _concessions(sentence: str, lang: str) -> int:
+    return sum(sentence.count(word) for word in CONCESSIONS[lang])
+
+
+def test_no_sentence_of_the_coach_stacks_two_concessions() -> None:
+    rng = random.Random(26)
+    found = set()
+    for _game, _kind, view in POSITIONS[::2]:
+        ev = made_up_evaluation(view, rng) if len(view.legal) > 1 else None
+        h = coach_from(view, ev)
+        for lang in ("nb", "en"):
+            for text in (h.text(lang), *(r.text(lang) for r in h.ratings)):
+                found |= {s for s in re.split(r"(?<=[.!?])\s+", text)
+                          if _concessions(s, lang) > 1}
+    assert sorted(found)[:5] == []
+
+
 @pytest.mark.parametrize(("loss", "uncertainty", "multiplier", "label"), [
     (0.0, 0.0, 1, "good"), (0.3, 0.0, 1, "good"), (0.34, 0.9, 1, "good"),  # shown as 0,3
     (0.36, 0.0, 1, "risky"), (0.4, 0.0, 1, "risky"), (0.94, 0.0, 1, "risky"),

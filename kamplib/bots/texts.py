@@ -240,10 +240,12 @@ register({
     "c_and": {"nb": "{first} og {last}", "en": "{first} and {last}"},
     "c_versus": {"nb": "{mine}, mens {best}", "en": "{mine}, while {best}"},
     "c_both": {"nb": "{both}, men {kept}", "en": "{both}, but {kept}"},
-    "c_but": {"nb": "{first}; men {then}", "en": "{first}; but {then}"},
+    # a second sentence: the first may have a «men» of its own («tar stikket slik det ligger
+    # nå, men 1 høyere kort er ute»), and two in one sentence read as a muddle
+    "c_but": {"nb": "{first}. Men {then}", "en": "{first}. But {then}"},
     "c_yet": {
-        "nb": "{first}; likevel viser det seg senere i runden at {best} er bedre",
-        "en": "{first}; even so, later in the round {best} turns out better",
+        "nb": "{first}. Likevel viser det seg senere i runden at {best} er bedre",
+        "en": "{first}. Even so, later in the round {best} turns out better",
     },
     "c_later": {
         "nb": "Slik bordet ligger nå, gjør {move} det samme som {best}; forskjellen viser seg "
@@ -512,6 +514,14 @@ register({
               "usikkerheten",
         "en": "{best}, but {others} {count:is|are} about as good: the difference is within the "
               "uncertainty",
+    },
+    # after a reason that speaks against the move («åpner plassen for ♣8»): one concession
+    # («likevel»), not a second one («men …») in the same sentence
+    "coach_best_equal_anyway": {
+        "nb": "Likevel er det blant de beste trekkene her: {others} er omtrent like "
+              "{count:godt|gode}, og forskjellen er innenfor usikkerheten",
+        "en": "Even so, it is among the best moves here: {others} {count:is|are} about as good, "
+              "and the difference is within the uncertainty",
     },
     "coach_about_equal": {
         "nb": "{move} og {best} er omtrent like gode: forskjellen er innenfor usikkerheten",
