@@ -1,8 +1,9 @@
 """Drills: endless quiz items from real positions, and a session that brings missed ones back.
 
-Every item is a round dealt from the item's seed and played on with random legal moves by the
-engine; the right answer is the engine's (who took the trick, the legal moves, the score,
-whether a card can be laid), never worked out here a second time.  A picture never gives the
+Every item is a round dealt from the item's seed and played on by random bots (the one loop
+that lets bots move, :func:`kamplib.autoplay.autoplay`, seeded from the item's seed); the right
+answer is the engine's (who took the trick, the legal moves, the score, whether a card can be
+laid), never worked out here a second time.  A picture never gives the
 answer away (no "playable" marks where the question is what can be played), a question never
 states its answer, and the explanation shown after an answer always contains the right one.
 :class:`DrillSession` keeps the tally and asks a missed item again a few items later.
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from kamplib.autoplay import autoplay, make_bots
 from kamplib.cards import Card, parse_card
 from kamplib.draw.cards import card_svg, hand_html
 from kamplib.draw.table import fantan_table_html, trick_html, trump_text
@@ -127,10 +129,9 @@ def _title(kind: str, game: str, rules: Any, lang: str) -> str:
 
 
 def _play_random(rnd: Round, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        if rnd.is_over:
-            return
-        rnd.play(rng.choice(rnd.legal_moves()))
+    """Random bots at every seat play ``moves`` moves on (fewer if the round ends first),
+    through the one loop that lets bots move, seeded from the item's own random numbers."""
+    autoplay(rnd, make_bots(rnd.n, "random", seed=rng.randrange(10**9)), max_moves=moves)
 
 
 def _heading(rnd: Round, kind: str, game: str, rules: Any, lang: str) -> str:
