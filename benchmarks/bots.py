@@ -32,16 +32,17 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+from kamplib.autoplay import autoplay, make_bots, steps
 from kamplib.bots import make_bot
-from kamplib.bots.heuristic import round_policy
 from kamplib.bots.search import SETTINGS, evaluate
 from kamplib.game import Game
 from kamplib.kinds import KINDS
+from kamplib.round import Round
 from kamplib.simulate import game_seed, simulate
 from kamplib.tournament import level_comparison, paired, rules_for, tournament
 from kamplib.view import make_view
@@ -130,12 +131,13 @@ def decisions(games: int, seed: int, level: str = "search", game: str = "femkamp
         g = Game(NAMES, game, seed=seed + i)
         bot = make_bot(level, seed=i)
         me = i % 4
-        while not g.is_over:
+        others = make_bots(len(NAMES), "heuristic", humans={me})
+        while True:
+            autoplay(g, others)  # the heuristic seats, until the timed seat's turn
+            if g.is_over:
+                break
             rnd = g.round
             seat = rnd.to_move
-            if seat != me:
-                g.play(round_policy(rnd, seat))
-                continue
             view = make_view(rnd, seat)
             t0, c0 = time.perf_counter(), time.process_time()
             move = bot.choose(view).move
@@ -164,15 +166,23 @@ def random_positions(count: int, seed: int, kinds: Sequence[str] = tuple(KINDS),
             g = Game(NAMES, rules.game, rules, seed=rng.randrange(1 << 30))
             rnd = g.round
             stop = rng.randrange(52)
-            views = []
-            while rnd.to_move >= 0:
-                if len(rnd.legal_moves()) > 1:
-                    views.append(make_view(rnd, rnd.to_move))
-                rnd.play(round_policy(rnd, rnd.to_move))
+            views = [make_view(rnd, rnd.to_move) for rnd in heuristic_play(rnd)
+                     if len(rnd.legal_moves()) > 1]
             if views:
                 out.append((kind, views[min(stop * len(views) // 52, len(views) - 1)]))
                 got += 1
     return out
+
+
+def heuristic_play(rnd: Round) -> Iterator[Round]:
+    """``rnd`` before each move of the heuristic bots that play it to its end (the moves made
+    by the one autoplay loop; the caller looks at the position in between)."""
+    bots = make_bots(rnd.n, "heuristic")
+    if rnd.to_move >= 0:
+        yield rnd
+    for _ in steps(rnd, bots):
+        if rnd.to_move >= 0:
+            yield rnd
 
 
 def _judged_thrice(task: tuple[str, Any, str]) -> tuple[str, dict[str, bool], float]:
@@ -240,10 +250,11 @@ def endgame(deals: int, seed: int) -> dict[str, Any]:
             for i in range(deals):
                 g = Game(NAMES, "custom", {"order": [kind]}, seed=game_seed(seed, i))
                 rnd = g.round
-                while rnd.to_move >= 0 and sum(h.bit_count() for h in rnd.hands) > left:
-                    rnd.play(round_policy(rnd, rnd.to_move))
-                while rnd.to_move >= 0 and len(rnd.legal_moves()) < 2:
-                    rnd.play(round_policy(rnd, rnd.to_move))
+                # the first position with ``left`` cards or fewer in all hands and a choice
+                for _ in heuristic_play(rnd):
+                    if sum(h.bit_count() for h in rnd.hands) <= left and \
+                            len(rnd.legal_moves()) >= 2:
+                        break
                 if rnd.to_move < 0:
                     continue
                 view = make_view(rnd, rnd.to_move)
@@ -271,10 +282,7 @@ def inference(positions: int, seed: int, values: Sequence[float | None],
         while len(views) < positions:
             g = Game(NAMES, "custom", {"order": [kind]}, seed=rng.randrange(1 << 30))
             rnd = g.round
-            for _ in range(rng.randrange(8, 40)):
-                if rnd.to_move < 0:
-                    break
-                rnd.play(round_policy(rnd, rnd.to_move))
+            autoplay(rnd, make_bots(rnd.n, "heuristic"), max_moves=rng.randrange(8, 40))
             if rnd.to_move >= 0 and Table(make_view(rnd, rnd.to_move)).unseen:
                 views.append((make_view(rnd, rnd.to_move), list(rnd.hands)))
         for value in values:
