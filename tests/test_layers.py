@@ -302,3 +302,60 @@ def test_no_module_outside_the_engine_tells_kinds_apart_by_name() -> None:
         for line in kind_comparisons(path.read_text(encoding="utf-8")):
             found.append(f"{path.relative_to(PACKAGE.parent)}:{line}")
     assert found == []
+
+
+# -- one loop lets bots move: kamplib.autoplay ------------------------------------------------
+BOT_MOVES = {"move_in", "round_policy"}  # a bot's (or its tactic's) move, read from a round
+
+
+def _asks_a_bot(node: ast.Call) -> bool:
+    """``bot.choose(view)``: a bot asked through a player's view (another ``choose``, such as
+    a page's choice of puzzles, takes no view)."""
+    return isinstance(node.func, ast.Attribute) and node.func.attr == "choose" and any(
+        (isinstance(a, ast.Name) and "view" in a.id)
+        or (isinstance(a, ast.Call) and isinstance(a.func, ast.Name) and a.func.id == "make_view")
+        for a in node.args)
+
+
+def bot_moves(source: str) -> list[int]:
+    """Lines that ask a bot (or its tactic) for a move, or pick a random legal move: a loop
+    of bot moves beside the one in :mod:`kamplib.autoplay`."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else (
+            node.func.id if isinstance(node.func, ast.Name) else "")
+        picks_a_legal_move = name == "choice" and any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "legal_moves" for a in node.args for n in ast.walk(a))
+        if name in BOT_MOVES or picks_a_legal_move or _asks_a_bot(node):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_the_bot_move_detector_finds_each_way_of_moving_a_bot() -> None:
+    source = (
+        "rnd.play(rng.choice(rnd.legal_moves()))\n"
+        "move = bot.choose(view).move\n"
+        "g.play(bots[seat].move_in(rnd, seat))\n"
+        "rnd.play(round_policy(rnd, rnd.to_move))\n"
+        "d = bots[1].choose(make_view(rnd, 1))\n"
+        "card = rng.choice(hand)\n"  # a random card of a hand: not a move
+        "board.choose(change['new'])\n"  # a page's choice: not a bot
+        "autoplay(rnd, make_bots(4, 'random', seed=1), max_moves=8)\n"  # the one loop: fine
+    )
+    assert bot_moves(source) == [1, 2, 3, 4, 5]
+
+
+def test_only_autoplay_lets_bots_move() -> None:
+    """Outside the bots themselves (their searches play moves ahead) and the autoplay loop, no
+    module of kamplib asks a bot for a move."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        if module == "kamplib.autoplay" or module.startswith("kamplib.bots"):
+            continue
+        for line in bot_moves(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(PACKAGE.parent)}:{line}")
+    assert found == []

@@ -188,3 +188,24 @@ def test_the_next_puzzle_is_near_the_learners_rating_and_new():
     answer(task, task.puzzle.answers[0], data)
     assert data.rating == before
     assert set(CHOICES) >= {"all", "mine", "femkamp-pass", "sjukamp-finale"}
+
+
+def test_a_move_played_on_is_told_to_the_end_of_its_trick_and_the_round_to_its_end() -> None:
+    """The trainer's «what happens after your move»: the bots play on (through autoplay), the
+    sentences reach the end of that trick, and the points are the round's end's."""
+    from kamplib.teach.trainer import played_on
+
+    checked = 0
+    for puzzle in [*load_puzzles("femkamp", "pass")[:10], *load_puzzles("femkamp", "klover")[:10]]:
+        rnd = puzzle.round()
+        for move in rnd.legal_moves()[:3]:
+            told, points = played_on(rnd, move, puzzle.seat)
+            after = rnd.copy()
+            after.play(move)
+            assert "stikket" in told[-1], told  # the trick is told to its end
+            assert all("stikket" not in line for line in told[:-1])  # and no further
+            if after.trick:  # others had still to play to it
+                assert len(told) == 1 + len(rnd.players) - len(after.trick) + 1
+                checked += 1
+            assert points in range(14)
+    assert checked

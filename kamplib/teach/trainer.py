@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kamplib.autoplay import autoplay, make_bots, steps
 from kamplib.bots.explain import format_points
-from kamplib.bots.heuristic import round_policy
 from kamplib.errors import IllegalMove
 from kamplib.i18n import KindName, register, t
 from kamplib.kinds import Family
@@ -168,12 +168,14 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
             return any(x.what == "took" for x in lines)
         return rnd.to_move == seat
 
-    while rnd.to_move >= 0 and not told():
+    bots = make_bots(rnd.n, "heuristic")  # the bots' tactics at every seat
+    moves = steps(rnd, bots)  # one move at a time, to the round's end
+    while not told():
         moment = before(rnd)
-        rnd.play(round_policy(rnd, rnd.to_move))
+        if next(moves, None) is None:  # the round is over
+            break
         lines += narrate(moment, rnd)
-    while rnd.to_move >= 0:
-        rnd.play(round_policy(rnd, rnd.to_move))
+    autoplay(rnd, bots)  # on to the round's end
     text = [line.text(lang) for line in lines]
     return text, rnd.score_list()[seat]
 
