@@ -250,10 +250,10 @@ def main() -> None:
         print(f"-- {what}")
         for text in texts[:args.examples]:
             print(f"   {text}")
-    print("labels by round kind (good / risky / bad / forced):")
+    print("labels by round kind (good / weaker / bad / forced):")
     for kind in sorted({k for k, _ in labels}):
         print(f"  {kind:8s}" + " / ".join(f"{labels[(kind, lab)]:4d}"
-                                          for lab in ("good", "risky", "bad", "forced")))
+                                          for lab in ("good", "weaker", "bad", "forced")))
     if args.rounds:
         t1 = time.perf_counter()
         played, listed, wrong = check_reviews(args.rounds, args.seed)

@@ -21,7 +21,8 @@ number, and a move that was the only legal one is called forced, not praised.
 error of the average, :data:`SURE`), with the thresholds stated once, here, and shown on the
 tactics page (:func:`label_rules`): a loss of at most :data:`GOOD_GAP` is good; a loss of at
 least :data:`BAD_GAP` (a trick in Pass, Grand and Trumf) that the uncertainty cannot bring down
-to a good move's is bad; anything between is risky.  In a round that counts double, the
+to a good move's is bad; anything between is weaker (not «risky»: a move that surely
+takes a trick it need not is no risk, it is worse).  In a round that counts double, the
 thresholds double too.
 
 **Reasons** say what tells a move from the recommended one on the table
@@ -54,12 +55,12 @@ __all__ = ["MoveRating", "Hint", "Verdict", "MoveVerdict", "hint", "rate_move", 
            "within_uncertainty", "LABELS", "GOOD_GAP", "BAD_GAP", "SURE", "CLOSE",
            "HINT_LEVELS"]
 
-LABELS = ("good", "risky", "bad", "forced")
+LABELS = ("good", "weaker", "bad", "forced")
 # The one place the labels' thresholds live (points of the round lost against the best move,
 # as shown to one decimal; doubled in a round that counts double):
 GOOD_GAP = 0.3  # at most this: good
 BAD_GAP = 1.0  # at least this (a trick in Pass, Grand and Trumf), and surely more than
-#                GOOD_GAP once the uncertainty is taken off: bad.  Anything between: risky.
+#                GOOD_GAP once the uncertainty is taken off: bad.  Anything between: weaker.
 SURE = 1.0  # the ± the coach shows is this many standard errors of its average
 CLOSE = 0.05  # a difference this small never matters (the search's own ``close``)
 # The judges a hint can ask: the searches, or the tactics alone («lett», which plays at random,
@@ -69,14 +70,14 @@ _TACTICS = ("heuristic", "random")
 
 register({
     "label_good": {"nb": "godt", "en": "good"},
-    "label_risky": {"nb": "risikabelt", "en": "risky"},
+    "label_weaker": {"nb": "svakere", "en": "weaker"},
     "label_bad": {"nb": "dårlig", "en": "bad"},
     "label_forced": {"nb": "tvunget", "en": "forced"},
     "label_rule_good": {
         "nb": "koster høyst {good} poeng i snitt mot det beste trekket",
         "en": "costs at most {good} {good:point|points} on average against the best move",
     },
-    "label_rule_risky": {
+    "label_rule_weaker": {
         "nb": "koster mer enn {good} poeng, men mindre enn {bad} poeng, eller så usikkert at det "
               "kan være nesten like godt som det beste trekket",
         "en": "costs more than {good} {good:point|points} but less than {bad} "
@@ -188,7 +189,7 @@ def label_for(loss: float, uncertainty: float = 0.0, multiplier: int = 1) -> str
         return "good"
     if loss >= bad and loss - unc > good:
         return "bad"
-    return "risky"
+    return "weaker"
 
 
 def within_uncertainty(difference: float, error: float) -> bool:
@@ -201,7 +202,7 @@ def label_rules(lang: str = DEFAULT_LANG) -> list[tuple[str, str]]:
     """Each label with the rule that gives it, in words (the tactics page shows them)."""
     good, bad = format_points(GOOD_GAP, lang), format_points(BAD_GAP, lang)
     return [(t(f"label_{label}", lang), t(f"label_rule_{label}", lang, good=good, bad=bad))
-            for label in ("good", "risky", "bad", "forced")]
+            for label in ("good", "weaker", "bad", "forced")]
 
 
 # -- the coach's words ----------------------------------------------------------------------------
@@ -396,7 +397,7 @@ def _search_verdict(view: PlayerView, ev: Evaluation, prefer: Move) -> Verdict:
 def _tactic_verdict(view: PlayerView, sit: Any, chosen: Move, forced: bool) -> Verdict:
     """Good: the tactic's move (or one just like it).  Bad: a move whose fact reads as a reason
     against it (taking a trick in Pass, opening a row in Fan Tan) where the tactic's does not.
-    Everything else: risky.  No numbers."""
+    Everything else: weaker.  No numbers."""
     groups = move_groups(sit)
     chosen_tone = describe(sit, chosen).tone
     moves = []
@@ -409,7 +410,7 @@ def _tactic_verdict(view: PlayerView, sit: Any, chosen: Move, forced: bool) -> V
         elif describe(sit, m).tone == AGAINST and chosen_tone != AGAINST:
             label = "bad"
         else:
-            label = "risky"
+            label = "weaker"
         moves.append(MoveVerdict(m, label, None, None, like, False))
     return _verdict(view, chosen, moves, False, False, 0)
 
@@ -507,7 +508,7 @@ def _ratings(table: Table, v: Verdict) -> tuple[MoveRating, ...]:
                  for mv in v.moves)
 
 
-_RANK = {"good": 0, "risky": 1, "bad": 2}
+_RANK = {"good": 0, "weaker": 1, "bad": 2}
 
 
 def _alike(v: Verdict, reasons: dict[Move, Said]) -> dict[MoveVerdict, list[MoveVerdict]]:
@@ -534,7 +535,7 @@ def _also(table: Table, mv: MoveVerdict, others: list[MoveVerdict], reason: Said
     first), then what tells ``mv`` from one of them on the table: so the reason says why this
     one costs more.  A wording that another label's move already got (``taken``) is passed
     over.  When the table tells it from none of them, the reason names the cheapest move of
-    each better label and says the difference shows later in the round (so a bad and a risky
+    each better label and says the difference shows later in the round (so a bad and a weaker
     move whose reasons read alike still read differently)."""
     for other in others:
         diff = contrast(table, mv.move, other.move)
@@ -553,7 +554,7 @@ def _also(table: Table, mv: MoveVerdict, others: list[MoveVerdict], reason: Said
 
 
 class _Labelled:
-    """Moves with their labels, listed for a sentence: «♥A (godt) og ♥9 (risikabelt)»."""
+    """Moves with their labels, listed for a sentence: «♥A (godt) og ♥9 (svakere)»."""
 
     def __init__(self, moves: list[MoveVerdict]) -> None:
         self.moves = moves

@@ -57,7 +57,7 @@ def test_a_loaded_record_is_reviewed_as_the_game_was_when_played() -> None:
 
 
 def test_a_costly_move_is_never_reviewed_as_costing_nothing() -> None:
-    """The issue's complaint: moves rated risky, and a review saying none cost points."""
+    """The issue's complaint: moves rated weaker, and a review saying none cost points."""
     from kamplib.teach.summary import round_summary
 
     for seed in range(1, 8):

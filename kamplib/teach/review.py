@@ -54,8 +54,8 @@ class Judgement:
 
     @property
     def costly(self) -> bool:
-        """Rated risky or bad: a review lists it with what it cost."""
-        return self.label in ("risky", "bad")
+        """Rated weaker or bad: a review lists it with what it cost."""
+        return self.label in ("weaker", "bad")
 
     def label_text(self, lang: str = "nb") -> str:
         return str(self.rating.label_text(lang))
@@ -69,7 +69,7 @@ class Judgement:
         return str(self.rating.text(lang, note=note))
 
     def headline(self, lang: str = "nb") -> str:
-        """«♣4: risikabelt. …» — the label and the sentence of the move played."""
+        """«♣4: svakere. …» — the label and the sentence of the move played."""
         return t("teach_rating", lang, move=move_text(self.move, lang),
                  label=self.label_text(lang), reason=self.reason(lang))
 

@@ -70,7 +70,7 @@ class RoundSummary:
 
     def review_text(self, lang: str = "nb") -> str:
         """One sentence for the whole round: nothing lost, or what the moves listed under it
-        (rated risky or bad) cost in all, which is the sum of what each of them says it cost;
+        (rated weaker or bad) cost in all, which is the sum of what each of them says it cost;
         what the good moves cost besides is said apart."""
         if not self.moves:
             return t("teach_review_none", lang)

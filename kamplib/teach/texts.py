@@ -61,17 +61,19 @@ register({
                           "en": "You made no moves in this round."},
     "teach_review_clean": {"nb": "Ingen av trekkene dine kostet poeng. Bra spilt!",
                            "en": "None of your moves cost points. Well played!"},
-    "teach_review_small": {"nb": "Ingen av trekkene dine var risikable eller dårlige; til sammen "
-                                 "kostet de bare omtrent {lost} poeng. Bra spilt!",
-                           "en": "None of your moves was risky or bad; together they cost only "
-                                 "about {lost} {lost:point|points}. Well played!"},
+    "teach_review_small": {"nb": "Alle trekkene dine var gode, men ikke alle helt de beste: til "
+                                 "sammen kostet de bare omtrent {lost} poeng. Bra spilt!",
+                           "en": "All your moves were good, though not all quite the best: "
+                                 "between them they cost only about {lost} "
+                                 "{lost:point|points}. Well played!"},
     "teach_review_lost": {"nb": "Trekkene under kostet deg omtrent {lost} poeng i alt.",
                           "en": "The moves below cost you about {lost} {lost:point|points} in "
                                 "all."},
-    "teach_review_rest": {"nb": "I tillegg kostet de gode trekkene dine til sammen omtrent "
-                                "{lost} poeng.",
-                          "en": "Your good moves cost about {lost} {lost:point|points} more "
-                                "between them."},
+    # the good moves' costs, apart: «de gode trekkene dine kostet» read as a contradiction
+    "teach_review_rest": {"nb": "De andre trekkene dine var gode, men ikke alle helt de beste: "
+                                "til sammen kostet de omtrent {lost} poeng.",
+                          "en": "Your other moves were good, though not all quite the best: "
+                                "between them they cost about {lost} {lost:point|points}."},
     "teach_review_tactics": {"nb": "Trekkene under er ikke det taktikken anbefaler.",
                              "en": "The moves below are not what the tactics recommend."},
     "teach_review_item": {"nb": "Trekk {number}", "en": "Move {number}"},

@@ -81,10 +81,10 @@ CSS = f"""
 .kamp-log ol {{ margin: 2px 0; padding-left: 2.6em; }}  /* room for «52.» */
 .kamp-announce {{ font-weight: bold; min-height: 1.4em; }}
 .kamp-rating-good {{ border-left: 5px solid #1d6b1d; padding-left: 6px; }}
-.kamp-rating-risky {{ border-left: 5px solid #9a5b00; padding-left: 6px; }}
+.kamp-rating-weaker {{ border-left: 5px solid #9a5b00; padding-left: 6px; }}
 .kamp-rating-bad {{ border-left: 5px solid #b3261e; padding-left: 6px; }}
 .kamp-label-good {{ color: #1d6b1d; font-weight: bold; }}
-.kamp-label-risky {{ color: #8a5200; font-weight: bold; }}
+.kamp-label-weaker {{ color: #8a5200; font-weight: bold; }}
 .kamp-label-bad {{ color: #b3261e; font-weight: bold; }}
 /* a forced move: no colour of praise or blame */
 .kamp-rating-forced {{ border-left: 5px solid #767676; padding-left: 6px; }}
@@ -113,7 +113,7 @@ body.theme-dark .kamp-confirm, body[data-jp-theme-light="false"] .kamp-confirm {
   background: #4a3b00; color: #fff; }}
 body.theme-dark .kamp-label-good, body[data-jp-theme-light="false"] .kamp-label-good {{
   color: #7fd17f; }}
-body.theme-dark .kamp-label-risky, body[data-jp-theme-light="false"] .kamp-label-risky {{
+body.theme-dark .kamp-label-weaker, body[data-jp-theme-light="false"] .kamp-label-weaker {{
   color: #f0b45a; }}
 body.theme-dark .kamp-label-bad, body[data-jp-theme-light="false"] .kamp-label-bad {{
   color: #ff8a80; }}
