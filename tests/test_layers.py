@@ -61,7 +61,8 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # browser it runs in
     ("site", frozenset({
         "kamplib.site", "kamplib.site.background", "kamplib.site.browser",
-        "kamplib.site.front", "kamplib.site.map", "kamplib.site.pages", "kamplib.site.query"})),
+        "kamplib.site.front", "kamplib.site.map", "kamplib.site.pages",
+        "kamplib.site.practice", "kamplib.site.query"})),
     # thin ipywidgets: layout and event binding
     ("widgets", frozenset({
         "kamplib.widgets", "kamplib.widgets.base", "kamplib.widgets.drill",

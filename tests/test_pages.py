@@ -221,7 +221,7 @@ def test_the_front_page_offers_the_dark_theme_and_the_four_colour_deck() -> None
     assert "<b>mørkt</b>" in html and "<b>fire farger</b>" in html
     # every link of the front page keeps both, but the switch back to light or two colours
     links = re.findall(r"<a class='([^']+)'[^>]*href='([^']+)'", html)
-    assert len(links) == 10  # language, look, deck, three games, four explorations
+    assert len(links) == 11  # language, look, deck, three games, five explorations
     for classes, h in links:
         query = dict(parse_qsl(urlsplit(h.replace("&amp;", "&")).query))
         assert query.get("theme") == ("dark" if "kamp-theme" not in classes else None), h

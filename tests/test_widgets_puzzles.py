@@ -239,3 +239,50 @@ def test_next_puzzle_skips_a_personal_one_just_shown():
     data = LearnerData(mistakes=[mistake])
     task = next_puzzle(data, "all", random.Random(1), now=1.0, skip=mistake["id"])
     assert task is not None and not task.personal
+
+
+# -- own mistakes from the coach's review at a round's end ----------------------------------------
+def _played_badly(seed: int = 1):
+    """A round of Pass at a table, the learner always laying the highest card it may (the coach
+    calls some of those moves «dårlig» on this deal)."""
+    from kamplib.widgets import PlayHand
+
+    w = PlayHand("pass", seed=seed, pace=0, practice=False)
+    while not w.session.round_over:
+        w.play(max(w.session.legal(), key=lambda c: c.rank))
+    return w
+
+
+def test_a_round_played_badly_leaves_its_bad_moves_as_the_learners_own_puzzles():
+    w = _played_badly()
+    moves = w.session.moves_in(0)
+    bad = [m for m in moves if m.judgement.label == "bad"]
+    assert bad, "the deal no longer has a bad move: choose another seed"
+    kept = current_learner().mistakes
+    assert [m["played"] for m in kept] == [m.move.text for m in bad]
+    for mistake, move in zip(kept, bad, strict=True):
+        assert mistakes_mod.checked_mistake(mistake) == mistake  # replays through the engine
+        assert mistake["played"] not in mistake["answers"]
+        good = {r.move.text for r in move.judgement.hint.ratings if r.label == "good"}
+        assert set(mistake["answers"]) == good
+        assert (mistake["game"], mistake["kind"], mistake["moves"].split()) == (
+            "femkamp", "pass", [e.move.text for e in w.round.history[:move.position]])
+    count = len(bad)
+    assert f"fant {count} " in w.summary.value and "Dine egne feil" in w.summary.value
+    w._render()  # drawn again (a click, a reload of the finished round): nothing twice
+    assert len(current_learner().mistakes) == count
+    # on the puzzle page, the first of them is asked first, as the learner's own
+    board = PuzzleBoard("mine", seed=1)
+    assert board.task.personal and board.task.mistake["id"] == kept[0]["id"]
+    # a mistake learned does not come back when the same round is played again
+    learned = kept.pop(0)
+    current_learner().solved[learned["id"]] = 1
+    assert w._keep_mistakes() == 0 and len(current_learner().mistakes) == count - 1
+
+
+def test_a_round_dealt_on_its_own_is_filed_under_its_game():
+    w = _played_badly()
+    data = LearnerData()
+    added = mistakes_mod.note_round(data, "custom", w.round, 0, w.session.moves_in(0))
+    assert added and {m["game"] for m in added} == {"femkamp"}
+    assert data.mistakes == added

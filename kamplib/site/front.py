@@ -58,9 +58,9 @@ register({
     "front_explore": {"nb": "Utforsk", "en": "Explore"},
     "front_explore_intro": {
         "nb": "Når dere kan spillene: la datamaskinen spille hundrevis av kamper, før poengene "
-              "ved bordet, og skriv ut reglene.",
+              "ved bordet, skriv ut reglene, og øv på å finne det beste kortet.",
         "en": "Once you know the games: let the computer play hundreds of games, keep the "
-              "score at the table, and print the rules."},
+              "score at the table, print the rules, and practise finding the best card."},
     "front_notebooks/00-husregler-under-lupen.ipynb": {
         "nb": "Hva gjør husreglene med spillet? De samme utdelingene spilt med og uten hver "
               "regel.",
@@ -78,6 +78,11 @@ register({
         "nb": "Reglene på én A4-side og et tomt poengark, med deres husregler og navn.",
         "en": "The rules on one A4 page and an empty score sheet, with your house rules and "
               "names."},
+    "front_notebooks/04-finn-det-beste-kortet.ipynb": {
+        "nb": "Stillinger fra ekte spill der ett kort er klart best. Finn det, og se hvorfor. "
+              "Her øver du også på dine egne feil fra kurset.",
+        "en": "Positions from real games where one card is clearly best. Find it, and see "
+              "why. Here you also practise your own mistakes from the course."},
     "front_choices": {"nb": "Spill, navn og husregler", "en": "Game, names and house rules"},
     "front_choices_intro": {
         "nb": "Velg her, så gjelder valgene på alle sidene der dere spiller, fører poeng eller "

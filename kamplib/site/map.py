@@ -154,4 +154,10 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
         "Utskrift: reglene og et tomt poengark",
         "Printing: the rules and an empty score sheet",
     ),
+    (
+        "notebooks/04-finn-det-beste-kortet.ipynb",
+        "notebooks",
+        "Finn det beste kortet",
+        "Find the best card",
+    ),
 )

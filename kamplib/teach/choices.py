@@ -33,8 +33,9 @@ from kamplib.teach.house_rules import game_name, rule_name, value_label
 __all__ = ["Choices", "read_choices", "current", "set_current", "on_change",
            "PARAMS", "NAME_LIMIT", "THEMES", "DECKS", "deck_colors"]
 
-# The URL parameters a page understands besides the house rules (RULE_CHOICES and order).
-PARAMS = ("game", "players", "lang", "theme", "deck")
+# The URL parameters a page understands besides the house rules (RULE_CHOICES and order);
+# ``puzzles`` is the puzzle page's own (kamplib.site.practice), never carried to other pages.
+PARAMS = ("game", "players", "lang", "theme", "deck", "puzzles")
 # How a page may look: the first of each is the default.  The themes are the app's (Voilà's
 # light and dark); a deck is drawn in two colours (red and black) or four (clubs green,
 # diamonds blue).

@@ -10,32 +10,40 @@ twice in a row; then it is learned and leaves the list.
 A mistake is stored as plain data (a :class:`~kamplib.teach.puzzles.Puzzle`'s fields plus
 ``played``, ``due``, ``streak``) in the learner's browser (:mod:`kamplib.teach.store`), and
 replayed through the engine before it is used, so a stored one can never be a position the
-rules forbid.
+rules forbid.  :func:`note_round` takes them from the coach's review at a round's end (the
+learner's table, :class:`~kamplib.teach.session.TableSession`); a mistake once learned is noted
+in the learner's ``solved`` (its ``mine-`` id), so replaying the same round does not bring it
+back.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from kamplib.errors import KampError
 from kamplib.moves import Move
 from kamplib.round import Round
+from kamplib.rules import GAMES, make_rules
 from kamplib.teach.puzzles import Puzzle, move_code
 
-if TYPE_CHECKING:  # the coach imports the bots' search: only its type here
+if TYPE_CHECKING:  # the coach imports the bots' search, the store reads mistakes: types only
     from kamplib.hints import Hint
+    from kamplib.teach.session import LearnerMove
+    from kamplib.teach.store import LearnerData
 
 __all__ = ["mistake_from", "checked_mistake", "due_mistakes", "answered", "INTERVALS",
-           "AGAIN_AFTER_WRONG", "RIGHT_TO_LEARN", "house_rules"]
+           "AGAIN_AFTER_WRONG", "RIGHT_TO_LEARN", "house_rules", "note_round", "MINE"]
 
 # Seconds until a mistake answered right comes back (the first right answer, the second one
 # retires it), and after a wrong answer.
 INTERVALS = (24 * 3600,)
 AGAIN_AFTER_WRONG = 10 * 60
 RIGHT_TO_LEARN = 2
+MINE = "mine-"  # how a personal puzzle's id begins (a stored puzzle's never does)
 
 
 def mistake_from(game: str, rnd: Round, position: int, seat: int, played: Move, hint: Hint,
@@ -49,7 +57,7 @@ def mistake_from(game: str, rnd: Round, position: int, seat: int, played: Move, 
     hands = tuple(" ".join(c.text for c in rnd.replayed(0).hand(s)) for s in range(rnd.n))
     moves = tuple(move_code(e.move) for e in before.history)
     text = "|".join((game, rnd.kind, *hands, *moves, str(seat)))
-    ident = "mine-" + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+    ident = MINE + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
     puzzle = Puzzle(ident, game, rnd.kind, rnd.n, rnd.dealer, rnd.trump,
                     hands, moves, seat, answers, float(rating.loss or 0.0),
                     float(rating.uncertainty or 0.0), bool(rating.exact), int(rating.samples),
@@ -109,3 +117,27 @@ def answered(mistakes: list[dict[str, Any]], ident: str, right: bool,
         m["due"] = now + INTERVALS[min(m["streak"], len(INTERVALS)) - 1]
         return False
     return False
+
+
+def note_round(data: LearnerData, game: str, rnd: Round, seat: int,
+               moves: Iterable[LearnerMove], now: float | None = None) -> list[dict[str, Any]]:
+    """The coach's review of a round the learner played at ``seat``: every move it rated
+    «dårlig» becomes a personal puzzle in ``data`` (unless it is there already or was learned
+    before).  ``game`` names the game for the page (a round dealt on its own is played under
+    one game's rules); the position keeps every house rule it was played with.  Returns the
+    mistakes added (the caller hands ``data`` on to the browser when there are any)."""
+    game = game if game in GAMES else next(
+        (g for g in GAMES if rnd.kind in make_rules(g).order), "femkamp")
+    have = {m["id"] for m in data.mistakes}
+    added = []
+    for m in moves:
+        j = m.judgement
+        if j is None or j.label != "bad" or j.hint is None:
+            continue
+        mistake = mistake_from(game, rnd, m.position, seat, m.move, j.hint, now)
+        if mistake["id"] in have or mistake["id"] in data.solved or not mistake["answers"]:
+            continue
+        have.add(mistake["id"])
+        added.append(mistake)
+    data.mistakes += added  # the store keeps the newest MAX_MISTAKES of them
+    return added

@@ -11,7 +11,7 @@ cost against the one it recommends.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kamplib import hints
@@ -39,6 +39,9 @@ class Judgement:
     best: Any  # hints.MoveRating of the move the coach recommends
     only_move: bool
     all_equal: bool = False  # every legal move ended alike
+    # the coach's whole advice on the position (every move's rating): a bad move becomes a
+    # personal puzzle whose answers are the moves rated good (kamplib.teach.mistakes)
+    hint: Any = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -100,7 +103,7 @@ def judge(view: PlayerView, move: Move, *, level: str = "search",
     h = hints.hint(view, level=level, samples=samples)
     rating = h.rating(move)
     best = h.rating(h.move)
-    return Judgement(rating.move, rating, best, h.verdict.forced, h.verdict.all_equal)
+    return Judgement(rating.move, rating, best, h.verdict.forced, h.verdict.all_equal, h)
 
 
 def lost_in_all(judgements: Sequence[Judgement]) -> float:

@@ -115,7 +115,8 @@ class LearnerData:
     # -- as stored ---------------------------------------------------------------------------
     def as_dict(self) -> dict[str, Any]:
         return {"schema": LEARNER_SCHEMA, "stars": self.stars, "rating": self.rating.as_dict(),
-                "solved": self.solved, "mistakes": self.mistakes, "visited": self.visited}
+                "solved": self.solved, "mistakes": self.mistakes[-MAX_MISTAKES:],
+                "visited": self.visited}
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), ensure_ascii=False, separators=(",", ":"))
@@ -143,7 +144,7 @@ class LearnerData:
         if isinstance(mistakes, list):
             from kamplib.teach.mistakes import checked_mistake
 
-            kept = (checked_mistake(m) for m in mistakes[:MAX_MISTAKES])
+            kept = (checked_mistake(m) for m in mistakes[-MAX_MISTAKES:])  # the newest
             data.mistakes = [m for m in kept if m is not None]
         visited = doc.get("visited")
         if isinstance(visited, list):

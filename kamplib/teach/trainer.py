@@ -28,7 +28,7 @@ from kamplib.kinds import Family
 from kamplib.moves import Move, move_text, parse_move
 from kamplib.round import Round
 from kamplib.teach.house_rules import game_name
-from kamplib.teach.mistakes import answered, due_mistakes
+from kamplib.teach.mistakes import MINE, answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
 from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
@@ -36,7 +36,7 @@ from kamplib.teach.session import default_names
 from kamplib.teach.store import LearnerData, current_learner, set_learner
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
-           "NEAREST", "PuzzleBoard", "SURE_DEVIATION"]
+           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
 CHOICES: tuple[str, ...] = ("all", "mine", *(f"{g}-{k}" for g, k in puzzle_kinds()))
@@ -120,6 +120,11 @@ def _bank(choice: str) -> list[Puzzle]:
     return [p for g, k in kinds for p in load_puzzles(g, k)]
 
 
+def puzzle_count(choice: str) -> int:
+    """How many stored puzzles a choice of one round kind (or ``all``) has."""
+    return len(_bank(choice))
+
+
 def next_puzzle(data: LearnerData, choice: str, rng: random.Random,
                 now: float | None = None, skip: str | None = None) -> Task | None:
     """The next puzzle for the learner (None: nothing left of that choice).  ``skip`` is the
@@ -200,6 +205,8 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
         played = task.mistake["played"] if task.mistake else ""
         why.append(t("trainer_mine_why", lang, played=move_text(parse_move(played), lang)))
         learned = answered(data.mistakes, p.id, right, now)
+        if learned:  # a round played again does not bring it back
+            data.solved[p.id] = 1
         why.append(t("trainer_learned" if learned else "trainer_again_later", lang))
     else:
         verdict = t("trainer_right" if right else "trainer_wrong", lang, move=shown,
@@ -271,8 +278,8 @@ register({
                        "en": "{count} {count:minute|minutes}"},
     "puzzle_hours": {"nb": "{count} {count:time|timer}", "en": "{count} {count:hour|hours}"},
     "puzzle_bad_choice": {
-        "nb": "Det finnes ingen oppgaver som heter {choice}; velg blant {choices}",
-        "en": "There are no puzzles called {choice}; choose among {choices}"},
+        "nb": "Det finnes ingen oppgaver som heter «{choice}»; velg i listen",
+        "en": "There are no puzzles called '{choice}'; choose in the list"},
     "puzzle_not_legal": {"nb": "{move} kan ikke spilles her", "en": "{move} cannot be played here"},
     "puzzle_answered": {
         "nb": "Du har svart på denne oppgaven. Trykk «{button}» for en ny.",
@@ -292,8 +299,7 @@ class PuzzleBoard:
     def __init__(self, choice: str = "all", lang: str = "nb", seed: int | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         if choice not in CHOICES:
-            raise IllegalMove("puzzle_bad_choice", choice=choice,
-                              choices=", ".join(CHOICES))
+            raise IllegalMove("puzzle_bad_choice", choice=str(choice)[:40])
         self.choice = choice
         self.lang = lang
         self.rng = random.Random(seed)
@@ -320,8 +326,7 @@ class PuzzleBoard:
     def choose(self, choice: str) -> Task | None:
         """Other puzzles: every kind, the learner's own mistakes, or one round kind."""
         if choice not in CHOICES:
-            raise IllegalMove("puzzle_bad_choice", choice=choice,
-                              choices=", ".join(CHOICES))
+            raise IllegalMove("puzzle_bad_choice", choice=str(choice)[:40])
         self.choice = choice
         self.task = None
         return self.next()
@@ -397,9 +402,10 @@ class PuzzleBoard:
         """How many puzzles the learner has answered, and their own mistakes waiting."""
         data = self.data
         parts = []
-        if data.solved:
-            parts.append(t("puzzle_solved_count", self.lang, count=len(data.solved),
-                           right=sum(data.solved.values())))
+        stored = [right for ident, right in data.solved.items() if not ident.startswith(MINE)]
+        if stored:
+            parts.append(t("puzzle_solved_count", self.lang, count=len(stored),
+                           right=sum(stored)))
         if data.mistakes:
             due = len(due_mistakes(data.mistakes, self.clock()))
             parts.append(t("puzzle_mine_count", self.lang, count=len(data.mistakes), due=due))

@@ -37,7 +37,9 @@ from kamplib.record import write_record
 from kamplib.round import Round
 from kamplib.rules import Rules
 from kamplib.teach.choices import deck_colors
+from kamplib.teach.mistakes import note_round
 from kamplib.teach.session import MAX_RECORD_BYTES, TableSession, default_names
+from kamplib.teach.store import current_learner, set_learner
 from kamplib.teach.summary import game_summary, round_summary
 from kamplib.widgets.base import (
     Looks,
@@ -76,6 +78,8 @@ def table_key(session: TableSession) -> dict[str, Any]:
 
 class _TableWidget(widgets.VBox):
     """A card table with the learner at one seat and bots at the others."""
+
+    puzzle_game = "femkamp"  # the game a learner's own mistake is filed under
 
     # what the learner is asked before a game in progress is given up, and the yes to it
     _ask_key, _yes_key = "w_confirm_new", "w_confirm_yes"
@@ -241,6 +245,7 @@ class _TableWidget(widgets.VBox):
         self.review.value = ""
         self.walk_box.children = ()
         self._taken = ""
+        self._kept = 0  # the round's bad moves just kept as the learner's own puzzles
 
     # -- what happens -------------------------------------------------------------------------
     def _say(self, lines: list[Any]) -> None:
@@ -509,12 +514,27 @@ class _TableWidget(widgets.VBox):
             self.review.value = ""
             return
         s.rate_pending()
+        self._kept += self._keep_mistakes()
         if s.game_over and not s.alone:
             self.summary.value = game_summary_html(game_summary(s), self.game, lang=self.lang)
         else:
             game = None if s.alone else self.game
             self.summary.value = round_summary_html(round_summary(s), game, lang=self.lang)
+        if self._kept:
+            self.summary.value += (f"<p class='kamp-mistakes-kept' style='margin:6px 0'>"
+                                   f"{escape(t('w_mistakes_kept', self.lang, count=self._kept))}"
+                                   f"</p>")
         self.review.value = self.summary.value
+
+    def _keep_mistakes(self) -> int:
+        """The moves the coach's review calls «dårlig» in the round just finished become the
+        learner's own puzzles («Finn det beste kortet», kept in the browser); how many now."""
+        s = self.session
+        data = current_learner()
+        added = note_round(data, self.puzzle_game, self.round, s.learner, s.moves_in(s.shown))
+        if added:
+            set_learner(data)
+        return len(added)
 
     def _render_extra(self) -> None:
         pass
@@ -562,6 +582,7 @@ class PlayHand(_TableWidget):
                  practice: bool = True, four_color: bool | None = None,
                  hint_level: str = "search", pace: float | None = None) -> None:
         _check_seat(learner)
+        self.puzzle_game = game
         session = TableSession.one_round(kind, game, players, rules, seed=seed, learner=learner,
                                          lang=lang, level=level, hint_level=hint_level)
         self.kind = session.round.kind
@@ -578,6 +599,7 @@ class PlayGame(_TableWidget):
                  practice: bool = True, four_color: bool | None = None,
                  hint_level: str = "search", pace: float | None = None) -> None:
         _check_seat(learner)
+        self.puzzle_game = game
         session = TableSession.new_game(game, players, rules, seed=seed, learner=learner,
                                         lang=lang, level=level, hint_level=hint_level)
         self.rules = session.game.rules

@@ -23,20 +23,28 @@ from kamplib.errors import IllegalMove
 from kamplib.i18n import t
 from kamplib.moves import Move
 from kamplib.round import Round
+from kamplib.site.practice import practice_html
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.store import LearnerData, on_learner_change
 from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
+from kamplib.widgets.site import Live, SiteHead
 from kamplib.widgets.style import card_faces, style_box
 
-__all__ = ["PuzzleWidget"]
+__all__ = ["PuzzleWidget", "practice_link"]
+
+
+def practice_link(page: SiteHead, choice: str) -> Live:
+    """The link from a page that teaches a round to that round's puzzles (``femkamp-pass``),
+    drawn again when the learner's choices change (the link carries them)."""
+    return Live(lambda choices: practice_html(page.path, choice, choices), "kamp-practice")
 
 
 class PuzzleWidget(widgets.VBox):
     """One puzzle at a time: the position, the learner's card, the answer and why."""
 
     def __init__(self, choice: str = "all", lang: str = "nb", four_color: bool | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, problem: str = "") -> None:
         super().__init__()
         self.add_class("kamp-puzzles")
         self.add_class("kamp-widget")
@@ -72,6 +80,8 @@ class PuzzleWidget(widgets.VBox):
                          self.verdict, self.after, row, self.score]
         on_learner_change(self._on_learner)
         self._render()
+        if problem:  # what the page's link asked for that is not there, in words
+            self.messages.info(problem)
 
     # -- what the learner does ----------------------------------------------------------------
     def pick(self, move: Move | str) -> bool:

@@ -51,6 +51,13 @@ register({
     "w_load": {"nb": "Åpne fil", "en": "Open file"},
     "w_loaded": {"nb": "Lastet inn {name}.", "en": "Loaded {name}."},
     "w_undone": {"nb": "Angret: {card}.", "en": "Undone: {card}."},
+    "w_mistakes_kept": {
+        "nb": "Treneren fant {count} {count:dårlig trekk|dårlige trekk} i runden. "
+              "{count:Stillingen kommer igjen som oppgave|Stillingene kommer igjen som "
+              "oppgaver} under «Dine egne feil» på siden «Finn det beste kortet».",
+        "en": "The coach found {count} {count:bad move|bad moves} in the round. "
+              "{count:The position comes back as a puzzle|The positions come back as "
+              "puzzles} under 'Your own mistakes' on the page 'Find the best card'."},
     "w_score_so_far": {"nb": "Poeng så langt", "en": "Score so far"},
     "w_level": {"nb": "Motstandere: {level}", "en": "Opponents: {level}"},
     # Walkthrough
