@@ -21,6 +21,7 @@ from kamplib.teach.scorebook import (
     kinds_chart,
     kinds_table,
     stats_table,
+    why_unreadable,
 )
 from kamplib.teach.store import __doc__ as STORE_KEYS
 
@@ -198,6 +199,25 @@ def test_a_corrupted_store_keeps_what_can_be_read_and_loses_nothing() -> None:
     assert ScoreBook.from_json("").games == [] and ScoreBook.from_json(None).unreadable == []
     assert ScoreBook.from_json('{"schema": "kamp-scorebook/1", "games": [], "x": NaN}') \
         .unreadable != []
+
+
+def test_what_could_not_be_read_is_said_in_words() -> None:
+    game = book_of(evenings()[:1]).as_dict()["games"][0]
+    said = {
+        "nonsense": "noe av det som var lagret, er ikke et spill",
+        json.dumps({"schema": "kamp-scorebook/0"}): "det som var lagret, er ikke en poengbok",
+        json.dumps({**game, "date": "2026-02-30"}): "et spill har ingen dato som finnes",
+        json.dumps({k: v for k, v in game.items() if k != "rows"}):
+            "spillet fra 01.07.2026 mangler noe eller har noe av feil slag",
+        json.dumps({**game, "players": ["Kari"]}):
+            "spillet fra 01.07.2026 kan ikke stemme (Spillet trenger 3 til 5 spillere, ikke 1)",
+    }
+    for text, words in said.items():
+        entry = json.loads(text) if text.startswith("{") else text
+        assert why_unreadable(entry).startswith(words), (text, why_unreadable(entry))
+    # the whole stored text when it is no JSON: what the page says about it
+    [garbage] = ScoreBook.from_json("{not json").unreadable
+    assert why_unreadable(garbage, "en") == "part of what was stored is not a game"
 
 
 def test_a_date_that_is_no_day_is_refused() -> None:

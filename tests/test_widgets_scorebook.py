@@ -78,6 +78,9 @@ def test_the_kept_book_comes_back_after_a_reload_and_a_game_entered_first_joins_
     assert again.store.value == ""  # nothing written over the stored book before it is back
     restore(again, kept)
     assert [g.date for g in again.book.games] == ["2026-07-02", "2026-07-01"]
+    fresh = ScoreBookWidget(filled())  # a page that only shows the kept book: a game is picked
+    restore(fresh, kept)
+    assert fresh.pick.value == fresh.book.games[0].id
     assert len(json.loads(again.store.value)["games"]) == 2
 
 
@@ -99,8 +102,9 @@ def test_a_broken_store_is_said_and_kept() -> None:
     doc = json.loads(good.to_json())
     doc["games"].append({"date": "2026-07-01", "game": "femkamp"})
     restore(book, json.dumps(doc))
-    assert "1 game in the score book on this device could not be read" in \
-        book.messages.widget.value
+    said = book.messages.widget.value
+    assert "1 game in the score book on this device could not be read" in said
+    assert "What is wrong: the game of 2026-07-01 lacks something" in said
     assert len(book.book.games) == 1
     assert json.loads(book.store.value)["unreadable"] == [{"date": "2026-07-01",
                                                            "game": "femkamp"}]

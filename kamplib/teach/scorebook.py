@@ -44,7 +44,7 @@ from kamplib.teach.tables import Table
 
 __all__ = ["BOOK_KEY", "BOOK_SCHEMA", "MAX_BOOK_CHARS", "MAX_BOOK_GAMES", "BookGame", "ScoreBook",
            "PlayerStats", "Opened", "games_table", "stats_table", "kinds_table", "kinds_chart",
-           "date_text"]
+           "date_text", "why_unreadable"]
 
 BOOK_KEY = "kamp/1/scorebook"
 BOOK_SCHEMA = "kamp-scorebook/1"
@@ -89,6 +89,19 @@ register({
     "book_chart_title": {"nb": "Snittpoeng per runde for hver spiller",
                          "en": "Mean score per round for each player"},
     "book_file_stem": {"nb": "poengbok", "en": "score-book"},
+    "book_why": {"nb": "{count:Feilen|Den første feilen}: {reason}.",
+                 "en": "{count:What is wrong|The first problem}: {reason}."},
+    "book_why_store": {"nb": "det som var lagret, er ikke en poengbok fra kamp",
+                       "en": "what was stored is not a score book from kamp"},
+    "book_why_not_game": {"nb": "noe av det som var lagret, er ikke et spill",
+                          "en": "part of what was stored is not a game"},
+    "book_why_no_date": {"nb": "et spill har ingen dato som finnes",
+                         "en": "a game has no date that exists"},
+    "book_why_game": {"nb": "spillet fra {date} mangler noe eller har noe av feil slag",
+                      "en": "the game of {date} lacks something or has something of the wrong "
+                            "kind"},
+    "book_why_said": {"nb": "spillet fra {date} kan ikke stemme ({reason})",
+                      "en": "the game of {date} cannot be right ({reason})"},
     "book_game_stem": {"nb": "poengark-{date}-{game}-{players}",
                        "en": "score-sheet-{date}-{game}-{players}"},
 })
@@ -380,6 +393,26 @@ class ScoreBook:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(name)  # NaN and Infinity are not JSON
+
+
+def why_unreadable(entry: Any, lang: str = "nb") -> str:
+    """What is wrong with something the book kept but could not read, in the reader's words
+    (an entry of :attr:`ScoreBook.unreadable`)."""
+    if not isinstance(entry, Mapping):
+        return t("book_why_not_game", lang)  # text that is no JSON, a number, a list …
+    if "games" in entry or "schema" in entry:
+        return t("book_why_store", lang)  # a whole document, not one game
+    try:
+        date = date_text(_checked_date(entry.get("date")), lang)
+    except ValueError:
+        return t("book_why_no_date", lang)
+    try:
+        BookGame.from_dict(entry)
+    except KampError as err:
+        return t("book_why_said", lang, date=date, reason=err.message(lang))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        pass
+    return t("book_why_game", lang, date=date)
 
 
 def _read_games(entries: list[Any]) -> tuple[list[BookGame], list[Any]]:

@@ -33,6 +33,7 @@ from kamplib.teach.scorebook import (
     kinds_chart,
     kinds_table,
     stats_table,
+    why_unreadable,
 )
 from kamplib.widgets.base import (
     Looks,
@@ -164,7 +165,10 @@ class ScoreBookWidget(widgets.VBox):
         self._keep()
         self._render()
         if kept.unreadable:
-            self.messages.error(t("book_unreadable", self.lang, count=len(kept.unreadable)))
+            count = len(kept.unreadable)
+            self.messages.error(t("book_unreadable", self.lang, count=count) + " " + t(
+                "book_why", self.lang, count=count,
+                reason=why_unreadable(kept.unreadable[0], self.lang)))
 
     def _keep(self) -> None:
         """Hand the book to the browser (only once it has given back what it kept)."""
@@ -253,6 +257,8 @@ class ScoreBookWidget(widgets.VBox):
         self.pick.options = [(t("w_book_choice", lang, date=date_text(g.date, lang),
                                 game=game_name(g.rules.game, lang),
                                 players=", ".join(g.players)), g.id) for g in book.games]
+        if book.games and self.pick.value is None:
+            self.pick.value = book.games[0].id  # a game is picked, its buttons do something
         self.chooser.layout.display = "flex" if book.games else "none"
         if not book.games:
             self.games.value = f"<p class='kamp-book-empty'>{escape(t('book_empty', lang))}</p>"
