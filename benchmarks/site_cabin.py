@@ -23,8 +23,9 @@ Debian's Chromium, each visit in a new browser profile (nothing kept):
   error;
 - memory: what the course's tab adds to the proportional set size (PSS, Linux) of the
   browser's renderer processes (the page, Python's worker and the service worker live there),
-  over the browser with one empty tab, once the front page is shown and after walking every
-  page offline.
+  over the browser with one empty tab, once the front page is shown, on the house-rules
+  exploration once its first games are in (their second Python, in a worker of its own), and
+  after walking every page offline.
 
 The machine is shared and noisy: the throttled times are set by the line, the others are not.
 """
@@ -50,6 +51,11 @@ BENCH = REPO / "build" / "site-cabin"
 LINE = {"offline": False, "latency": 300, "downloadThroughput": 1.5e6 / 8,
         "uploadThroughput": 1.5e6 / 8}
 NEXT = ".kamp-site-nav a.kamp-next"
+EXPLORATION = "notebooks/00-husregler-under-lupen.html"
+# the exploration's first batch of games is in (its button is free again) and drawn
+GAMES_DONE = """() => { const more = document.querySelector('.kamp-more-games button.kamp-more');
+    return more && !more.disabled && document.querySelectorAll('.kamp-more-view table').length >= 5;
+}"""
 
 
 class Counted:
@@ -200,6 +206,10 @@ def memory_and_offline(browser: Any, folder: Path) -> dict[str, Any]:
             walked += 1
             if site_state(page)["errors"]:
                 failed.append(page.url)
+            if EXPLORATION in page.url:  # its games played by a second Python, in a worker
+                page.wait_for_function(GAMES_DONE, timeout=600_000)
+                result["renderers_mb_exploration"] = round(
+                    (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
         result["renderers_mb_walked"] = round(
             (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
         page.goto(site.url("notebooks/02-poengark.html"))
@@ -246,6 +256,9 @@ def report(r: dict[str, Any]) -> str:
         f"{m['empty_tab_mb']} MB |",
         f"| memory the course's tab adds (PSS of the renderers), after the front page | "
         f"{m['renderers_mb_front']} MB |",
+        f"| memory the course's tab adds (PSS of the renderers), on the house-rules "
+        f"exploration once its games are in (a second Python, in a worker) | "
+        f"{m.get('renderers_mb_exploration', 'not reached')} MB |",
         f"| memory the course's tab adds (PSS of the renderers), after every page | "
         f"{m['renderers_mb_walked']} MB |",
     ]
