@@ -12,10 +12,12 @@ Debian's Chromium, each visit in a new browser profile (nothing kept):
 
 - first control: the bytes the server sent (bodies, as they travelled: compressed where it sent
   a precompressed copy) until the front page's first widget was shown, and the seconds to it,
-  on the machine's own network and on a line throttled with the DevTools protocol
-  (`Network.emulateNetworkConditions`: 1.5 Mbit/s down and up, 300 ms latency), applied to the
-  page and to the service worker, which makes the site's requests on the page's behalf;
-  median over --repeats;
+  on the machine's own network and on a slow line: 1.5 Mbit/s shared by every request, each
+  answered 300 ms after it was asked.  The server itself is the line (it waits before each
+  answer and sends the bodies no faster than the line), so every request is slowed alike:
+  the page's, its workers' and the service worker's, which fetches on the page's behalf once
+  it controls it (DevTools' `Network.emulateNetworkConditions` slows a page's own requests
+  only: a first try measured 9.3 MB in 8.5 s "at 1.5 Mbit/s").  Median over --repeats;
 - kept: after the page says the course is saved, the bytes in its cache (the Cache Storage
   estimate) and the number of files;
 - offline: with the server stopped and the browser offline, every page of the site from the
@@ -48,14 +50,42 @@ from app_support import launch_chromium  # tests/ holds the shared server and br
 from static_site_support import BUILDER, REPO, SERVER, LocalSite, site_state, wait_shown
 
 BENCH = REPO / "build" / "site-cabin"
-LINE = {"offline": False, "latency": 300, "downloadThroughput": 1.5e6 / 8,
-        "uploadThroughput": 1.5e6 / 8}
 NEXT = ".kamp-site-nav a.kamp-next"
 EXPLORATION = "notebooks/00-husregler-under-lupen.html"
 # the exploration's first batch of games is in (its button is free again) and drawn
 GAMES_DONE = """() => { const more = document.querySelector('.kamp-more-games button.kamp-more');
     return more && !more.disabled && document.querySelectorAll('.kamp-more-view table').length >= 5;
 }"""
+
+
+class Line:
+    """The slow line, played by the server: while ``on``, each answer waits ``latency`` seconds
+    before its headers, and every body shares one ``rate`` (bytes a second) in chunks."""
+
+    on = False
+    latency = 0.3
+    rate = 1.5e6 / 8
+    chunk = 8192
+    free_at = 0.0  # when the line has sent everything handed to it so far
+    lock = threading.Lock()
+
+    @classmethod
+    def wait(cls) -> None:
+        if cls.on:
+            time.sleep(cls.latency)
+
+    @classmethod
+    def send(cls, outputfile: Any, data: bytes) -> None:
+        if not cls.on:
+            outputfile.write(data)
+            return
+        for start in range(0, len(data), cls.chunk):
+            piece = data[start:start + cls.chunk]
+            with cls.lock:
+                cls.free_at = max(cls.free_at, time.monotonic()) + len(piece) / cls.rate
+                done = cls.free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            outputfile.write(piece)
 
 
 class Counted:
@@ -83,9 +113,13 @@ class Counted:
 class CountedSite(SERVER.SiteHandler):
     """`make site-serve` now: precompressed copies, counted."""
 
+    def send_head(self) -> Any:
+        Line.wait()
+        return super().send_head()
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
-        outputfile.write(data)
+        Line.send(outputfile, data)
         Counted.add(len(data))
 
 
@@ -94,62 +128,27 @@ class CountedPlain(http.server.SimpleHTTPRequestHandler):
 
     quiet = True
 
+    def send_head(self) -> Any:
+        Line.wait()
+        return super().send_head()
+
     def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
         data = source.read()
-        outputfile.write(data)
+        Line.send(outputfile, data)
         Counted.add(len(data))
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
-def throttle(context: Any, page: Any) -> Any:
-    """The slow line on the page (and the workers it starts)."""
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", LINE)
-    return session
-
-
-class SlowWorkers:
-    """A browser-level DevTools session that puts every service worker on the slow line while
-    ``on`` (Playwright's own sessions reach pages only): it attaches to each worker as it
-    starts and sends the commands through the browser session."""
-
-    def __init__(self, browser: Any) -> None:
-        self.on = False
-        self.session = browser.new_browser_cdp_session()
-        self.counter = iter(range(1, 1 << 30))
-        self.throttled = 0
-        self.session.on("Target.targetCreated", self._created)
-        self.session.send("Target.setDiscoverTargets", {"discover": True})
-
-    def _send(self, session_id: str, method: str, params: dict[str, Any]) -> None:
-        message = {"id": next(self.counter), "method": method, "params": params}
-        self.session.send("Target.sendMessageToTarget",
-                          {"sessionId": session_id, "message": json.dumps(message)})
-
-    def _created(self, event: dict[str, Any]) -> None:
-        info = event["targetInfo"]
-        if self.on and info["type"] == "service_worker":
-            attached = self.session.send("Target.attachToTarget",
-                                         {"targetId": info["targetId"], "flatten": False})
-            self._send(attached["sessionId"], "Network.enable", {})
-            self._send(attached["sessionId"], "Network.emulateNetworkConditions", LINE)
-            self.throttled += 1
-
-
-def first_control(browser: Any, workers: SlowWorkers, folder: Path, handler: Any,
-                  slow: bool) -> dict[str, float]:
+def first_control(browser: Any, folder: Path, handler: Any, slow: bool) -> dict[str, float]:
     """One first visit in a new profile: seconds and bytes until the first widget."""
     Counted.reset()
     site = LocalSite(folder, handler).start()
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    workers.on = slow
+    Line.on, Line.free_at = slow, 0.0
     try:
         page = context.new_page()
-        if slow:
-            throttle(context, page)
         page.goto(site.base)
         page.wait_for_function("() => window.kampSite !== undefined && "
                                "window.kampSite.marks.widget !== undefined", timeout=900_000)
@@ -157,6 +156,7 @@ def first_control(browser: Any, workers: SlowWorkers, folder: Path, handler: Any
         time.sleep(0.5)  # replies finishing as the widget showed are counted by then
         return {"seconds": widget / 1000, "bytes": Counted.until((origin + widget) / 1000)}
     finally:
+        Line.on = False
         context.close()
         site.stop()
 
@@ -281,7 +281,6 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {}
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        workers = SlowWorkers(browser)
         sites = [("now", now, CountedSite)]
         if args.before:
             sites.insert(0, ("before", args.before.resolve(), CountedPlain))
@@ -290,14 +289,12 @@ def main(argv: list[str] | None = None) -> int:
         for rep in range(0 if args.kept_only else args.repeats):  # the sites take turns
             for name, folder, handler in sites:
                 for slow in (False, True):
-                    row = first_control(browser, workers, folder, handler, slow)
+                    row = first_control(browser, folder, handler, slow)
                     results[name]["slow" if slow else "fast"].append(row)
                     print(f"  {name} {'slow' if slow else 'fast'} {rep + 1}: "
                           f"{row['seconds']:.1f} s, {row['bytes'] / 1e6:.1f} MB",
                           file=sys.stderr, flush=True)
-        workers.on = False
         results["kept"] = memory_and_offline(browser, now)
-        results["service_workers_throttled"] = workers.throttled
         browser.close()
     print(json.dumps(results, indent=1) if args.json else report(results))
     return 0
