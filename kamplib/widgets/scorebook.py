@@ -70,8 +70,8 @@ register({
                          "book."},
     "book_unreadable": {
         "nb": "{count} {count:spill|spill} i poengboka på denne enheten kunne ikke leses og er "
-              "ikke med nedenfor. De er tatt vare på som de var, og følger med når du laster ned "
-              "boka.",
+              "ikke med nedenfor. {count:Det|De} er tatt vare på som {count:det|de} var, og "
+              "følger med når du laster ned boka.",
         "en": "{count} {count:game|games} in the score book on this device could not be read "
               "and {count:is|are} not shown below. {count:It is|They are} kept as {count:it "
               "was|they were}, and {count:goes|go} with the book when you download it."},
