@@ -10,11 +10,13 @@
 //
 // `window.kampMemory.watch(pagePath)`: the page's memory fields (kamplib/widgets/memory.py: a
 // hidden text field per table, score sheet and drill, `.kamp-memory.kamp-memory-slot-<slot>`)
-// and its learner fields (`.kamp-learner`).  A memory field that appears is given back what
-// was kept for its page and slot (schema kamp-memory/2: `{"schema", "restore": kept}`; Python
-// replays a round's record through the engine, or refuses it and keeps its fresh one); from
-// then on whatever Python puts in it is kept, on every change.  A learner field is given the
-// learner's data (kamp-learner/1) and whatever Python writes there is kept as the learner's.
+// and its whole-key fields (`.kamp-learner`, `.kamp-scorebook`, see WHOLE).  A memory field
+// that appears is given back what was kept for its page and slot (schema kamp-memory/2:
+// `{"schema", "restore": kept}`; Python replays a round's record through the engine, or
+// refuses it and keeps its fresh one); from then on whatever Python puts in it is kept, on
+// every change.  A whole-key field (the learner's, kamplib/widgets/learner.py; the score
+// book's, kamplib/widgets/scorebook.py) is given its whole document to merge once, then newer
+// copies from other tabs to take instead, and whatever Python writes there is kept.
 (function (root) {
   'use strict';
   if (root.kampStore) { return; }
@@ -123,35 +125,39 @@
     }
   };
 
-  const learnerField = function (input) {
+  // Whole-key fields: one hidden text field on a page carries one whole stored document
+  // between the browser and the page's Python (class of the field's holder, storage key,
+  // the document's schema).  The first time the field is seen it is given what is kept, with
+  // `how: "merge"`: Python merges it with what the page did before the browser answered.
+  // When another tab changes the key, the field is given the new text with
+  // `how: "replace"`: Python takes it instead of its own.  Whatever Python writes there with
+  // the schema is kept.  (One such field per page: the page's Python tells its own parts.)
+  const WHOLE = [
+    {css: 'kamp-learner', key: LEARNER_KEY, schema: LEARNER_KEY},
+    // the family's score book (kamplib/widgets/scorebook.py), issue 27
+    {css: 'kamp-scorebook', key: 'kamp/1/scorebook', schema: 'kamp-scorebook/1'},
+  ];
+  const ask = function (input, field, text, how) {
+    field.asked = JSON.stringify({schema: field.schema, restore: text || '', how: how});
+    put(input, field.asked);
+  };
+  const wholeField = function (whole, input) {
     let field = fields.get(input);
     if (!field) {
-      field = {key: LEARNER_KEY, asked: null, saved: null};
+      field = {key: whole.key, schema: whole.schema, asked: null, saved: null};
       fields.set(input, field);
-      field.asked = JSON.stringify({schema: LEARNER_KEY, restore: store.get(LEARNER_KEY) || ''});
-      put(input, field.asked);
+      ask(input, field, store.get(whole.key), 'merge');
       return;
     }
     if (field.asked !== null) {
-      if (input.value === field.asked) { return; }
+      if (input.value === field.asked) { return; }  // Python has not answered yet
       field.asked = null;
     }
     const value = input.value;
     if (value && value !== field.saved && value.length <= MAX_CHARS
-        && (readJson(value) || {}).schema === LEARNER_KEY) {
+        && (readJson(value) || {}).schema === whole.schema) {
       field.saved = value;
-      if (value !== store.get(LEARNER_KEY)) {
-        store.set(LEARNER_KEY, value);
-        // the page's other learner fields (another widget of the same page) hear of it
-        document.querySelectorAll('.kamp-learner input').forEach(function (other) {
-          const theirs = fields.get(other);
-          if (other !== input && theirs && theirs.asked === null && other.value !== value) {
-            theirs.asked = JSON.stringify({schema: LEARNER_KEY, restore: value});
-            theirs.saved = value;
-            put(other, theirs.asked);
-          }
-        });
-      }
+      store.set(whole.key, value);
     }
   };
 
@@ -161,9 +167,11 @@
       const input = holder.querySelector('input');
       if (input) { memoryField(holder, input); }
     });
-    document.querySelectorAll('.kamp-learner').forEach(function (holder) {
-      const input = holder.querySelector('input');
-      if (input) { learnerField(input); }
+    WHOLE.forEach(function (whole) {
+      document.querySelectorAll('.' + whole.css).forEach(function (holder) {
+        const input = holder.querySelector('input');
+        if (input) { wholeField(whole, input); }
+      });
     });
   };
 
@@ -176,15 +184,15 @@
       watching = setInterval(look, EVERY_MS);
       root.addEventListener('pagehide', look);
       document.addEventListener('visibilitychange', look);
-      // another tab changed the learner's data: this page's fields hear of it
+      // another tab changed a whole key: this page's field is given the new text to take
       root.addEventListener('storage', function (event) {
-        if (event.key !== LEARNER_KEY || !event.newValue) { return; }
-        document.querySelectorAll('.kamp-learner input').forEach(function (input) {
+        const whole = WHOLE.find(function (w) { return w.key === event.key; });
+        if (!whole || !event.newValue) { return; }
+        document.querySelectorAll('.' + whole.css + ' input').forEach(function (input) {
           const field = fields.get(input);
           if (field && field.asked === null && input.value !== event.newValue) {
-            field.asked = JSON.stringify({schema: LEARNER_KEY, restore: event.newValue});
             field.saved = event.newValue;
-            put(input, field.asked);
+            ask(input, field, event.newValue, 'replace');
           }
         });
       });

@@ -1,0 +1,189 @@
+"""The score book on the score-sheet page, in Chromium at phone size, in both editions (the
+Voilà app and the browser edition): what a family puts in it stays on the device.
+
+A finished sheet goes into the book and is there after a reload (the browser's localStorage,
+key ``kamp/1/scorebook``, through the shared kamp-memory.js); the whole book downloads as one
+file that another browser opens into its own book; a stored book with a broken game says so
+in words, shows the games that read, and keeps the broken one as it was.  Each test has a
+browser profile of its own, so its storage starts empty.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_support import new_learner, wait_rendered, wait_widgets
+from static_site_support import wait_shown
+
+import kamplib.widgets.scorebook  # noqa: F401  (registers the book's words)
+from kamplib.i18n import t
+from kamplib.sheet import ScoreSheet
+from kamplib.teach.scorebook import BOOK_KEY, BOOK_SCHEMA, ScoreBook, why_unreadable
+
+PHONE = {"width": 390, "height": 844}
+PLAYERS = ("Kari", "Ola", "Siri", "Per")
+ROWS = [(3, 4, 2, 4), (2, 5, 3, 3), (4, 8, 0, 4), (3, 1, 6, 0), (-5, -2, -4, -2)]
+BOOK = ".kamp-score-book"
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "scorebook"
+
+
+class Edition:
+    """One edition's server: how to open the score-sheet page and wait until it has run."""
+
+    def __init__(self, name: str, url: Callable[[str], str]) -> None:
+        self.name = name
+        self.url = url
+
+    def page_url(self) -> str:
+        path = "notebooks/02-poengark.ipynb" if self.name == "app" else \
+            "notebooks/02-poengark.html"
+        return self.url(path + "?players=" + ",".join(PLAYERS))
+
+    def ready(self, page: Any) -> None:
+        if self.name == "app":
+            wait_rendered(page)
+            wait_widgets(page, 90_000)
+        else:
+            wait_shown(page, 1, timeout=300_000)
+        page.locator(f"{BOOK} .kamp-book-add").wait_for(state="visible", timeout=60_000)
+
+    def open(self, page: Any) -> None:
+        page.goto(self.page_url())
+        self.ready(page)
+
+    def reload(self, page: Any) -> None:
+        page.reload()
+        self.ready(page)
+
+
+@pytest.fixture(params=["app", "site"])
+def edition(request: pytest.FixtureRequest) -> Edition:
+    server = request.getfixturevalue("course_app" if request.param == "app" else "site_server")
+    return Edition(request.param, server.url)
+
+
+def stored_games(page: Any) -> list[dict[str, Any]]:
+    doc = json.loads(page.evaluate(f"localStorage.getItem({BOOK_KEY!r})") or "null") or {}
+    assert doc.get("schema", BOOK_SCHEMA) == BOOK_SCHEMA
+    return list(doc.get("games", []))
+
+
+def wait_stored(page: Any, games: int) -> None:
+    page.wait_for_function("([key, n]) => { const doc = JSON.parse(localStorage.getItem(key) "
+                           "|| 'null'); return doc && doc.games.length === n; }",
+                           arg=[BOOK_KEY, games], timeout=30_000)
+
+
+def wait_said(page: Any, text: str) -> None:
+    page.wait_for_function("([sel, text]) => [...document.querySelectorAll(sel)]"
+                           ".some((m) => m.innerText.includes(text))",
+                           arg=[f"{BOOK} .kamp-message", text], timeout=30_000)
+
+
+def book_rows(page: Any) -> list[str]:
+    """The rows of the book's list of games (its first table), as the page shows them."""
+    return [row.inner_text() for row in
+            page.locator(f"{BOOK} .kamp-book-games table tbody tr").all()]
+
+
+def fill_sheet(page: Any) -> None:
+    """Type the scores as a person does, one field and Tab after another; a field the page
+    drew again while its value was on its way to Python is typed again."""
+    cells = page.locator(".kamp-score-input input")
+    wanted = [str(value) for row in ROWS for value in row]
+    for _ in range(3):
+        for i, value in enumerate(wanted):
+            if cells.nth(i).input_value() != value:
+                cells.nth(i).fill(value)
+                cells.nth(i).press("Tab")
+        page.wait_for_timeout(1500)
+        if [cells.nth(i).input_value() for i in range(len(wanted))] == wanted:
+            break
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_a_game_stays_in_the_book_after_a_reload_and_the_book_travels_by_file(
+        edition: Edition, chromium: Any, tmp_path: Path) -> None:
+    family = new_learner(chromium, viewport=PHONE)
+    page = family.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    edition.open(page)
+    assert t("book_empty", "nb") in page.inner_text(BOOK)
+    fill_sheet(page)
+    page.locator(f"{BOOK} .kamp-book-add").click()
+    wait_stored(page, 1)
+    [game] = stored_games(page)
+    assert game["players"] == list(PLAYERS)
+    assert [row[1] for row in game["rows"]] == [list(r) for r in ROWS]
+
+    edition.reload(page)
+    page.locator(f"{BOOK} .kamp-book-games table").wait_for(timeout=30_000)
+    [row] = book_rows(page)
+    assert all(name in row for name in PLAYERS)
+    assert "Ola" in page.inner_text(f"{BOOK} .kamp-book-stats")  # the statistics, drawn
+    shot(page, f"{edition.name}-390-book-after-reload")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shot(page, f"{edition.name}-1280-book-after-reload")
+    page.set_viewport_size(PHONE)
+
+    with page.expect_download(timeout=30_000) as download:
+        page.locator(f"{BOOK} .kamp-book-export").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["games"] == stored_games(page)
+    assert errors == []
+    family.close()
+
+    # another device: an empty book opens the file, and keeps what it opened
+    other = new_learner(chromium, viewport=PHONE)
+    page = other.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    edition.open(page)
+    with page.expect_file_chooser() as chooser:
+        page.locator(f"{BOOK} .kamp-upload").click()
+    chooser.value.set_files(str(saved))
+    wait_said(page, t("book_imported", "nb", added=1, name=saved.name, same=0))
+    wait_stored(page, 1)
+    assert stored_games(page) == [game]
+    assert len(book_rows(page)) == 1
+    assert errors == []
+    other.close()
+
+
+def test_a_broken_stored_book_says_so_and_keeps_what_reads(edition: Edition,
+                                                           chromium: Any) -> None:
+    good = ScoreBook()
+    good.add(ScoreSheet.example(), "2026-06-30")
+    doc = json.loads(good.to_json())
+    broken = {"date": "2026-07-01", "game": "femkamp", "players": ["Kari"]}
+    doc["games"].append(broken)
+    family = new_learner(chromium, viewport=PHONE)
+    # what an older page, another program or a damaged disk left under the book's key
+    family.add_init_script(f"""if (!sessionStorage.getItem('planted')) {{
+        sessionStorage.setItem('planted', '1');
+        localStorage.setItem({BOOK_KEY!r}, {json.dumps(json.dumps(doc))});
+    }}""")
+    page = family.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    edition.open(page)
+    wait_said(page, t("book_unreadable", "nb", count=1))  # in words, what is wrong too
+    wait_said(page, t("book_why", "nb", count=1, reason=why_unreadable(broken)))
+    assert len(book_rows(page)) == 1  # the game that reads
+    # the broken game is kept as it was, beside the one that reads
+    page.wait_for_function("(key) => (localStorage.getItem(key) || '').includes('unreadable')",
+                           arg=BOOK_KEY, timeout=30_000)
+    kept = json.loads(page.evaluate(f"localStorage.getItem({BOOK_KEY!r})"))
+    assert kept["unreadable"] == [broken] and len(kept["games"]) == 1
+    shot(page, f"{edition.name}-390-broken-book")
+    assert errors == []
+    family.close()
