@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import new_learner, wait_rendered, wait_widgets
-from static_site_support import wait_shown
+from app_support import new_learner, page_problems, wait_rendered, wait_widgets
+from static_site_support import site_state, wait_shown
 
 import kamplib.widgets.scorebook  # noqa: F401  (registers the book's words)
 from kamplib.i18n import t
@@ -50,6 +50,12 @@ class Edition:
         else:
             wait_shown(page, 1, timeout=300_000)
         page.locator(f"{BOOK} .kamp-book-add").wait_for(state="visible", timeout=60_000)
+
+    def problems(self, page: Any) -> list[str]:
+        """Error outputs, tracebacks or code on the page (none may be there)."""
+        if self.name == "app":
+            return list(page_problems(page))
+        return [f"cell error: {e}" for e in site_state(page)["errors"]]
 
     def open(self, page: Any) -> None:
         page.goto(self.page_url())
@@ -140,7 +146,7 @@ def test_a_game_stays_in_the_book_after_a_reload_and_the_book_travels_by_file(
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert json.loads(saved.read_text(encoding="utf-8"))["games"] == stored_games(page)
-    assert errors == []
+    assert errors == [] and edition.problems(page) == []
     family.close()
 
     # another device: an empty book opens the file, and keeps what it opened
@@ -185,5 +191,5 @@ def test_a_broken_stored_book_says_so_and_keeps_what_reads(edition: Edition,
     kept = json.loads(page.evaluate(f"localStorage.getItem({BOOK_KEY!r})"))
     assert kept["unreadable"] == [broken] and len(kept["games"]) == 1
     shot(page, f"{edition.name}-390-broken-book")
-    assert errors == []
+    assert errors == [] and edition.problems(page) == []
     family.close()
