@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+import pytest
+
 from kamplib.widgets import ScoreSheetWidget
 
 EXAMPLE = [(3, 4, 2, 4), (2, 5, 3, 3), (4, 8, 0, 4), (3, 1, 6, 0), (-5, -2, -4, -2)]
@@ -244,3 +246,94 @@ def test_the_typed_sheet_comes_back_from_the_browsers_memory() -> None:
     kept["data"]["players"] = ["Ola", "Ola", "Kari"]
     broken.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
     assert broken.entry.players == ("Kari", "Ola", "Siri", "Per")
+
+
+def _opened_with(params: dict) -> ScoreSheetWidget:
+    """The sheet as notebooks/02-poengark shows it for an address with ``params``."""
+    from kamplib.teach.choices import read_choices, set_current
+
+    chosen = read_choices(params)
+    set_current(chosen)
+    return ScoreSheetWidget(**chosen.table())
+
+
+def _words(w: ScoreSheetWidget) -> str:
+    import html
+
+    return html.unescape(" ".join(str(x.value) for x in (w.names, w.messages.widget,
+                                                         w.standings)))
+
+
+@pytest.mark.parametrize(("players", "lang", "reason"), [
+    ("Åse-Marie Ødegård-Bjørnstad-Kvåle,Øy,Lé,Zoë", "nb",
+     "navnet «Åse-Marie Ødegård-Bj…» er lengre enn 20 tegn"),
+    ("<b>Fet</b>,Ola,Ola", "nb", "Spillerne må ha ulike navn, men Ola står der to ganger"),
+    ("Kari,Ola", "nb", "Spillet trenger 3 til 5 spillere, ikke 2"),
+    ("A,B,C,D,E,F", "en", "These games need 3 to 5 players, not 6"),
+])
+def test_names_the_address_gives_that_cannot_be_used_are_refused_in_words(
+        players: str, lang: str, reason: str) -> None:
+    """The walk: a family's link with a 33-character name (or a name twice, or two names)
+    showed Kari, Ola, Siri and Per under «Arket ser riktig ut», without a word."""
+    try:
+        w = _opened_with({"players": players, "lang": lang})
+        said = _words(w)
+        assert reason in said, said
+        if lang == "nb":
+            assert ("Navnene i adressen kunne ikke brukes: " in said
+                    and "Arket bruker derfor Kari, Ola, Siri og Per. Skriv inn deres egne navn "
+                        "under «Spill, spillere og husregler»." in said), said
+            assert "Arket ser riktig ut" not in said and "Ingen poeng er skrevet inn ennå" in said
+        else:
+            assert "So the sheet uses Kari, Ola, Siri and Per." in said, said
+        assert "<b>" not in w.names.value  # escaped
+        # the family types its own names: the sentence has done its job
+        w.picker.players_input.value = "Mormor, Jonas, Emma"
+        assert w.entry.players == ("Mormor", "Jonas", "Emma") and w.names.value == ""
+    finally:
+        from kamplib.teach.choices import Choices, set_current
+        set_current(Choices())
+
+
+def test_good_names_in_the_address_say_nothing_about_names() -> None:
+    try:
+        w = _opened_with({"players": "Mormor,Jonas,Emma"})
+        assert w.entry.players == ("Mormor", "Jonas", "Emma") and w.names.value == ""
+    finally:
+        from kamplib.teach.choices import Choices, set_current
+        set_current(Choices())
+
+
+def test_a_kept_sheet_for_other_players_says_so_and_offers_the_addresss_names() -> None:
+    """The walk: with a sheet kept in the browser, a link with other names showed the kept one
+    («hentet tilbake») and never said the link's names were passed over."""
+    import json
+
+    try:
+        old = _opened_with({})
+        type_rows(old, [(4, 3, 2, 4)])
+        kept = json.loads(old.memory.widget.value)
+        w = _opened_with({"players": "Mormor,Jonas,Emma"})
+        w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+        assert w.entry.players == ("Kari", "Ola", "Siri", "Per") and w.cell(0, "Kari").value == "4"
+        said = _words(w) + " " + w.confirm_text.value
+        assert ("Poengarket ditt er hentet tilbake med det du hadde skrevet for Kari, Ola, Siri og "
+                "Per. Adressen har andre spillere: Mormor, Jonas og Emma.") in said, said
+        assert "Vil du heller starte et nytt, tomt ark for Mormor, Jonas og Emma?" in said
+        assert w.confirm.layout.display != "none"
+        w.confirm_no.click()  # kept as it is
+        assert w.entry.players == ("Kari", "Ola", "Siri", "Per") and w.entry.typed
+        w = _opened_with({"players": "Mormor,Jonas,Emma"})
+        w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+        w.confirm_yes.click()  # the address's names, on a new sheet
+        assert w.entry.players == ("Mormor", "Jonas", "Emma") and not w.entry.typed
+        assert "Et nytt ark for Mormor, Jonas og Emma." in _words(w)
+        # an empty kept sheet never wins over the address's names
+        empty = json.loads(_opened_with({}).memory.widget.value)
+        again = _opened_with({"players": "Mormor,Jonas,Emma"})
+        again.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": empty})
+        assert again.entry.players == ("Mormor", "Jonas", "Emma")
+        assert "hentet tilbake" not in _words(again)
+    finally:
+        from kamplib.teach.choices import Choices, set_current
+        set_current(Choices())

@@ -84,7 +84,9 @@ class Choices:
 
     ``changes`` are the house rules the learner set, as the game's record writes them; they
     apply to whichever game a page plays (the order only to the chosen game itself).
-    ``theme`` and ``deck`` are how the pages look.
+    ``theme`` and ``deck`` are how the pages look.  ``players_refused`` says why the names in
+    the address were not used (empty when they were, or when it named none): a score sheet
+    says so beside the names it uses instead.
     """
 
     game: str = "femkamp"
@@ -94,6 +96,7 @@ class Choices:
     problems: tuple[str, ...] = ()
     theme: str = THEMES[0]
     deck: str = DECKS[0]
+    players_refused: str = ""
 
     @property
     def four_color(self) -> bool:
@@ -121,7 +124,7 @@ class Choices:
                 "rules": rules.with_(**forced) if forced else rules, "lang": self.lang}
 
     def with_(self, **values: Any) -> Choices:
-        return replace(self, problems=(), **values)
+        return replace(self, problems=(), players_refused="", **values)
 
     def query(self) -> str:
         """The URL parameters that reproduce these choices (empty for the defaults)."""
@@ -180,11 +183,13 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
             found.append(("choice_game", _not_one_of(raw["game"], [
                 game_name(g, lang) for g in GAME_NAMES])))
     players = default_players()
+    players_refused = ""
     if "players" in raw:
         try:
             players = _players(raw["players"])
         except KampError as err:
             found.append(("choice_players", err))
+            players_refused = err.message(lang).rstrip(".")
     changes: dict[str, Any] = {}
     for key, value in raw.items():
         if key in PARAMS:
@@ -201,7 +206,8 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
         game = "femkamp"
     kept = make_rules(game, changes).differences()
     return Choices(game, players, kept, lang,
-                   tuple(_problem_text(what, err, lang) for what, err in found), **looks)
+                   tuple(_problem_text(what, err, lang) for what, err in found), **looks,
+                   players_refused=players_refused)
 
 
 def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:

@@ -21,6 +21,7 @@ from kamplib.draw.sheet import sheet_table_html
 from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.rules import Rules, make_rules, parse_kind
+from kamplib.teach.notes import joined
 from kamplib.teach.scoresheet import MAX_CSV_BYTES, SheetEntry
 from kamplib.widgets.base import (
     Looks,
@@ -56,9 +57,12 @@ class ScoreSheetWidget(widgets.VBox):
         if preset is not None and preset not in PRESETS:
             raise ValueError(f"preset is one of {PRESETS}, not {preset!r}")  # a page's own code
         self.entry = SheetEntry(players, game, rules)
+        self._asked = (tuple(players), game, rules)  # the page's table: a «new sheet» starts it
         if preset:
             self.entry.use_example(confirmed=True)
         self._picker: Any = None
+        # why the names in the page's address are not the sheet's (refused, or a kept sheet won)
+        self.names = html_box("kamp-sheet-names", self._names_refused(), looks=looks)
         self.settings = widgets.Accordion(children=[html_box("kamp-settings-closed",
                                                              looks=looks)])
         self.settings.set_title(0, t("w_sheet_settings", lang))
@@ -101,12 +105,26 @@ class ScoreSheetWidget(widgets.VBox):
             row.add_class("kamp-row")
         # what the learner typed, kept in the browser: it comes back after a lost kernel
         self.memory = Memory("sheet", self._restore, looks)
-        self.children = [style_box(), self.settings, self.grid, self.notes, rows[0],
+        self.children = [style_box(), self.names, self.settings, self.grid, self.notes, rows[0],
                          self.confirm, self.messages.widget, self.standings, self.table,
                          rows[1], self.memory.widget]
         self._inputs: list[list[widgets.Text]] = []
         self._build_grid()
         self._render()
+
+    def _names_refused(self) -> str:
+        """The page's address named players the sheet cannot use (too long, twice, too few):
+        say why, which names the sheet uses instead, and where to type the family's own."""
+        from kamplib.teach.choices import current
+
+        choices = current()
+        if not choices.players_refused or tuple(self.entry.players) != choices.players:
+            return ""
+        text = t("w_sheet_names_refused", self.lang, reason=choices.players_refused,
+                 players=joined(self.entry.players, self.lang),
+                 settings=t("w_sheet_settings", self.lang))
+        return (f"<div class='kamp-refused' role='alert' style='color:{color('alert')};"
+                f"font-weight:bold'>{escape(text)}</div>")
 
     @property
     def picker(self) -> Any:
@@ -182,6 +200,7 @@ class ScoreSheetWidget(widgets.VBox):
     def _table_changed(self) -> None:
         """The sheet has other players or rules than the picker shows (an example, a file): the
         picker is made again from the sheet, so that changing it never brings the old back."""
+        self.names.value = self._names_refused()
         if self._picker is not None:
             self._make_picker()
 
@@ -192,6 +211,7 @@ class ScoreSheetWidget(widgets.VBox):
 
     @guarded
     def _on_table(self, picker: Any) -> None:
+        self.names.value = ""  # the family's own names now, whatever the address said
         self.entry.set_table(picker.players, picker.rules)
         self._build_grid()
         self._render()
@@ -292,11 +312,38 @@ class ScoreSheetWidget(widgets.VBox):
             entry._build()
         except (KampError, KeyError, TypeError, AttributeError):
             return
+        named = self._asked[0]
+        if tuple(entry.players) != named and not entry.typed:
+            return  # nothing typed for other players: the address's names stay
         self.entry = entry
         self._table_changed()
         self._build_grid()
         self._render()
-        self.messages.info(t("w_sheet_restored", self.lang))
+        if tuple(entry.players) == named or not self._address_named_players():
+            self.messages.info(t("w_sheet_restored", self.lang))
+            return
+        lang = self.lang
+        self.messages.info(t("w_sheet_restored_other", lang, kept=joined(entry.players, lang),
+                             named=joined(named, lang)))
+        self._ask(t("w_sheet_ask_named", lang, named=joined(named, lang)),
+                  t("w_sheet_yes_named", lang), self._start_named)
+
+    def _address_named_players(self) -> bool:
+        """Whether the page's players came from its address or the front page (not the
+        defaults a page uses when nobody named any)."""
+        from kamplib.seating import default_players
+        from kamplib.teach.choices import current
+
+        return self._asked[0] == current().players and self._asked[0] != default_players()
+
+    def _start_named(self) -> None:
+        """A new, empty sheet for the page's own table (the kept sheet is given up)."""
+        self.entry = SheetEntry(*self._asked)
+        self._table_changed()
+        self._build_grid()
+        self._render()
+        self.messages.info(t("w_sheet_new_named", self.lang,
+                             named=joined(self.entry.players, self.lang)))
 
     def _opened(self, entry: SheetEntry, name: str) -> None:
         self.entry = entry
@@ -327,6 +374,8 @@ class ScoreSheetWidget(widgets.VBox):
         totals = entry.totals()
         if totals is None:  # a row has a problem: no total until it is put right
             self.standings.value = escape(entry.verdict().message(lang))
+        elif not entry.typed:  # an empty sheet «looks right» says nothing
+            self.standings.value = escape(t("w_sheet_nothing_yet", lang))
         else:
             ranked = sorted(entry.players, key=lambda p: totals[p])
             standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
