@@ -154,6 +154,49 @@ def test_the_front_page_presents_the_games_and_explorations_in_either_language()
     assert "+5 per dame" in front_html(read_choices({"queen_points": "5"}))
 
 
+@pytest.mark.parametrize("params", [
+    {}, {"trump": "dealer"}, {"trump": "draw", "fantan_layout": "sevens"},
+    {"trump": "H", "finale_queen_of_clubs": "4"}, {"game": "sjukamp", "trump": "D"},
+    {"game": "sjukamp", "order": "pass,grand,trumf"}, {"lang": "en", "trump": "C"}])
+def test_the_front_pages_games_are_told_as_the_chosen_rules_play_them(params: dict) -> None:
+    """The front page said «Sju runder: … trumf med spar» whatever trump was chosen: each
+    game's sentence names the trump, the patience and the queen of clubs the engine plays."""
+    from html import unescape
+
+    from kamplib.cards import parse_card
+    from kamplib.i18n import suit_name
+    from kamplib.kinds import KINDS
+    from kamplib.rules import GAMES
+
+    chosen = read_choices(params)
+    lang = chosen.lang
+    html = unescape(front_html(chosen))
+    for game in ("sekskamp", "sjukamp"):
+        rules = chosen.rules_for(game)
+        block = html.split(f"data-game='{game}'")[1].split("</section>")[0]
+        about = re.search(r"<p style='margin:4px 0'>(.*?)</p>", block).group(1)
+        if rules.order != GAMES[game]:  # an order of the learner's own: no round's place said
+            assert about == {"nb": f"{len(rules.order)} runder i rekkefølgen dere har valgt:",
+                             "en": f"{len(rules.order)} rounds in the order you chose:"}[lang]
+            continue
+        ways = {"draw": {"nb": "trumf som trekkes", "en": "a trump drawn from the deck"},
+                "dealer": {"nb": "trumf som giveren velger", "en": "a trump the dealer chooses"}}
+        trump = ways[rules.trump][lang] if rules.trump in ways else {
+            "nb": f"{suit_name(rules.trump)} som trumf",
+            "en": f"{suit_name(rules.trump, 'en')} as trumps"}[lang]
+        assert f"trumfrunde med {trump}" in about or f"trump round with {trump}" in about, about
+        others = {"spar", "hjerter", "ruter", "kløver", "spades", "hearts", "diamonds"} - set(
+            trump.split())
+        assert not any(f"{word} som trumf" in about or f"{word} as trumps" in about
+                       for word in others), about
+        if game == "sekskamp":
+            sixes = rules.fantan_layout == "sixes_and_sevens"
+            assert (("seksere og sjuere" in about or "sixes and sevens" in about) == sixes), about
+        else:
+            queen = KINDS["finale"].card_value(parse_card("QC"), rules)
+            assert f"verdt {queen} poeng" in about or f"worth {queen} points" in about, about
+
+
 def _imported_modules(path: str) -> list[str]:
     """The modules a page's code cells import (``from kamplib.widgets import X`` gives both
     ``kamplib.widgets`` and ``kamplib.widgets.X``, which may be a module)."""

@@ -10,13 +10,13 @@ from html import escape
 
 from kamplib.cards import parse_card
 from kamplib.draw.overview import rounds_overview_html
-from kamplib.i18n import LANGS, register, t
+from kamplib.i18n import LANGS, SuitName, register, t
 from kamplib.kinds import KINDS
-from kamplib.rules import GAMES
+from kamplib.rules import GAMES, Rules
 from kamplib.site.pages import FRONT, LINK_STYLE, game_section, href, link, section_pages
 from kamplib.teach.choices import Choices
 
-__all__ = ["front_html", "language_switch", "look_switch", "share_html"]
+__all__ = ["front_html", "game_about", "language_switch", "look_switch", "share_html"]
 
 register({
     "front_welcome": {
@@ -44,16 +44,27 @@ register({
         "en": "Five rounds: three in which you avoid tricks, clubs and queens, a shared "
               "patience, and Grand at the end, where every trick counts in your favour. Start "
               "here: the course takes one round at a time."},
+    # Sekskamp and Sjukamp as the chosen house rules play them: how the trump is found, how
+    # the patience is laid out, what the queen of clubs is worth
     "front_sekskamp": {
-        "nb": "Femkamp med to forskjeller: kabalen bygges med seksere og sjuere, og en sjette "
-              "runde med trumf, der trumfen trekkes.",
-        "en": "Femkamp with two differences: the patience builds from sixes and sevens, and a "
-              "sixth round is played with a trump drawn from the deck."},
+        "nb": "Femkamps fem runder og en sjette, en trumfrunde med {trump}. {layout}",
+        "en": "Femkamp's five rounds and a sixth, a trump round with {trump}. {layout}"},
     "front_sjukamp": {
-        "nb": "Sju runder: kabalen flyttet fram, trumf med spar, og en finale der kløver dame "
-              "er verdt {queen_of_clubs}.",
-        "en": "Seven rounds: the patience moved forward, spades as trump, and a Finale in which "
-              "the queen of clubs is worth {queen_of_clubs}."},
+        "nb": "Sju runder: kabalen flyttet fram, en trumfrunde med {trump}, og en finale der "
+              "kløver dame er verdt {queen_of_clubs} poeng.",
+        "en": "Seven rounds: the patience moved forward, a trump round with {trump}, and a "
+              "Finale in which the queen of clubs is worth {queen_of_clubs} "
+              "{queen_of_clubs:point|points}."},
+    "front_trump_fixed": {"nb": "{suit} som trumf", "en": "{suit} as trumps"},
+    "front_trump_draw": {"nb": "trumf som trekkes", "en": "a trump drawn from the deck"},
+    "front_trump_dealer": {"nb": "trumf som giveren velger", "en": "a trump the dealer chooses"},
+    "front_layout_sixes_and_sevens": {"nb": "Kabalen bygges med seksere og sjuere.",
+                                      "en": "The patience builds from sixes and sevens."},
+    "front_layout_sevens": {"nb": "Kabalen bygges fra sjuerne.",
+                            "en": "The patience builds from the sevens."},
+    "front_own_order": {
+        "nb": "{count} {count:runde|runder} i rekkefølgen dere har valgt:",
+        "en": "{count} {count:round|rounds} in the order you chose:"},
     "front_start": {"nb": "Begynn på {title}", "en": "Start with {title}"},
     "front_explore": {"nb": "Utforsk", "en": "Explore"},
     "front_explore_intro": {
@@ -143,13 +154,26 @@ def _game_block(game: str, choices: Choices) -> str:
                  f"kamp-link kamp-start kamp-start-{game}")
     rules = choices.rules_for(game)
     picture = rounds_overview_html(rules, lang)
-    # the Finale's queen of clubs as the chosen house rules value it (the sentence names it)
-    about = t(f"front_{game}", lang,
-              queen_of_clubs=KINDS["finale"].card_value(parse_card("QC"), rules))
+    about = game_about(rules, lang)
     return (f"<section class='kamp-front-game' data-game='{game}' style='margin:14px 0'>"
             f"<h3 style='margin:6px 0'>{escape(t(f'game_{game}', lang))}</h3>"
             f"<p style='margin:4px 0'>{escape(about)}</p>{picture}"
             f"<p style='margin:6px 0;font-size:110%'>{start}</p></section>")
+
+
+def game_about(rules: Rules, lang: str = "nb") -> str:
+    """A game in one or two sentences, as ``rules`` play it: the trump round's trump, the
+    patience's layout and the Finale's queen of clubs are the chosen house rules'; under an
+    order of the learner's own, only how many rounds (the tiles under it show them)."""
+    if rules.order != GAMES[rules.game]:
+        return t("front_own_order", lang, count=len(rules.order))
+    if rules.trump in ("draw", "dealer"):
+        trump = t(f"front_trump_{rules.trump}", lang)
+    else:
+        trump = t("front_trump_fixed", lang, suit=SuitName(rules.trump))
+    return t(f"front_{rules.game}", lang, trump=trump,
+             layout=t(f"front_layout_{rules.fantan_layout}", lang),
+             queen_of_clubs=KINDS["finale"].card_value(parse_card("QC"), rules))
 
 
 def front_html(choices: Choices) -> str:
