@@ -68,6 +68,8 @@ def _families() -> dict[str, set[str] | None]:
         "site_section_": {s for s in SECTIONS if s not in GAMES and s != "front"},
         "front_": set(GAMES) | {p for p in pages if p.startswith("notebooks/")},
         "front_lang_": set(LANGS),
+        "front_trump_": {"fixed", "draw", "dealer"},
+        "front_layout_": set(RULE_CHOICES["fantan_layout"]),
         "print_trump_": {"draw", "dealer"},
         "print_tie_": set(RULE_CHOICES["tie_break"]),
         "ex_": set(PLAY_KINDS),
