@@ -63,7 +63,8 @@ def mistake_from(game: str, rnd: Round, position: int, seat: int, played: Move, 
                     float(rating.uncertainty or 0.0), bool(rating.exact), int(rating.samples),
                     bool(rating.relative), {}, 2, 1500, house_rules(rnd.rules))
     return {**puzzle.as_dict(), "played": move_code(played), "best": move_code(hint.move),
-            "due": round(time.time() if now is None else now), "streak": 0}
+            # due now (never rounded up to a second still to come)
+            "due": int(time.time() if now is None else now), "streak": 0}
 
 
 def house_rules(rules: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from kamplib.cards import Card
 from kamplib.draw.cards import SUIT_CLASS
 from kamplib.draw.learner import table_html
-from kamplib.draw.table import round_scores_html, round_title, trump_text
+from kamplib.draw.table import round_scores_html, trump_text
 from kamplib.errors import IllegalMove
 from kamplib.i18n import t
 from kamplib.moves import Move
@@ -57,7 +57,7 @@ class PuzzleWidget(widgets.VBox):
         self.chooser = widgets.Dropdown(
             options=[(choice_label(c, lang), c) for c in CHOICES], value=choice,
             description=t("puzzle_choose", lang), style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto", max_width="100%"))
+            layout=widgets.Layout(width="auto", max_width="min(100%, 30em)"))
         self.chooser.add_class("kamp-puzzle-choice")
         self.chooser.observe(self._on_choice, names="value")
         self.rating = html_box("kamp-puzzle-rating", looks=looks)
@@ -76,8 +76,8 @@ class PuzzleWidget(widgets.VBox):
         row.add_class("kamp-row")
         self.score = html_box("kamp-score", looks=looks)
         self.children = [self.css, self.chooser, self.rating, self.heading, self.status,
-                         self.table, self.question, self.hand, self.messages.widget,
-                         self.verdict, self.after, row, self.score]
+                         self.table, self.score, self.question, self.hand,
+                         self.messages.widget, self.verdict, self.after, row]
         on_learner_change(self._on_learner)
         self._render()
         if problem:  # what the page's link asked for that is not there, in words
@@ -135,11 +135,8 @@ class PuzzleWidget(widgets.VBox):
             self.next_button.layout.display = "none"
             return
         self.heading.value = f"<h3 style='margin:8px 0 2px'>{escape(b.heading())}</h3>"
-        facts = [round_title(rnd, lang)]
-        trump = trump_text(rnd, lang)
-        if trump:
-            facts.append(trump)
-        self.status.value = f"<b>{escape(' · '.join(facts))}</b>"
+        trump = trump_text(rnd, lang)  # the round is in the heading; Fan Tan has no trump
+        self.status.value = f"<b>{escape(trump)}</b>" if trump else ""
         self.table.value = table_html(rnd, b.seat, lang=lang, four_color=self.four_color)
         self.score.value = (f"<div><b>{escape(t('w_score_so_far', lang))}</b></div>"
                             + round_scores_html(rnd, lang=lang, classes="kamp-round-score"))
