@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_run import run_page
+from page_run import ROOT, run_page
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
 from kamplib import Game
@@ -302,3 +302,28 @@ def test_a_page_titled_by_its_round_says_where_the_chosen_order_plays_it(params:
     sjukamp = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb",
                        {"game": "sjukamp", "order": "pass,klover,damer,fantan,grand,trumf,finale"})
     assert "Med rekkefølgen dere har valgt, er Fan Tan runde 4." in sjukamp.cells[0].text
+
+
+PROSE_PAGES = [p.path for p in __import__("kamplib.site.pages", fromlist=["SITE"]).SITE
+               if "rule_lines" in (ROOT / p.path).read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("path", PROSE_PAGES)
+def test_the_rule_sentences_in_a_pages_text_are_in_the_language_of_that_text(path: str) -> None:
+    """Under ?lang=en the interface is English and the narrative bokmål; a rule rendered into
+    the narrative (prose, a list in a section) stays in the narrative's language (the walk saw
+    «Slik spilles det» followed by English bullets and then bokmål again).  Notes in a box
+    beside the text, tables and widgets follow the learner's language."""
+    from kamplib.teach.notes import Note
+
+    def prose(page) -> list[str]:
+        return [str(c.value) for c in page.cells
+                if isinstance(c.value, Note) and not c.value.box and str(c.value).strip()]
+
+    params = {"game": "sjukamp", "trump": "dealer"} if path.startswith("sjukamp") else {}
+    nb, en = run_page(path, params), run_page(path, {**params, "lang": "en"})
+    assert prose(en) == prose(nb)
+    assert prose(nb) or path == "tutorial/07-poengregning.ipynb"  # its rule is a table
+    # and the interface did switch on the same page
+    assert any(c.text and c.text != d.text for c, d in zip(nb.cells, en.cells, strict=True)
+               if c.kind == "output")

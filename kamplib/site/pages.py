@@ -26,6 +26,7 @@ from kamplib.site.map import PAGES
 from kamplib.site.query import page_query
 from kamplib.teach.choices import Choices, current, read_choices, set_current
 from kamplib.teach.house_rules import changes_text, house_changes
+from kamplib.teach.notes import NARRATIVE
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
            "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_moved", "section_name",
@@ -169,6 +170,12 @@ class PageHead:
     @property
     def lang(self) -> str:
         return current().lang
+
+    @property
+    def prose_lang(self) -> str:
+        """The language of the page's own text, and of the rule sentences rendered into it
+        (:data:`kamplib.teach.notes.NARRATIVE`); :attr:`lang` is the interface's."""
+        return NARRATIVE
 
     def table(self, game: str | None = None, **forced: Any) -> dict[str, Any]:
         """Keyword arguments for a widget that plays or prints ``game`` with the choices

@@ -2,6 +2,12 @@
 
 A :class:`Note` is a plain ``str`` (``print`` and tests see the sentence) that a notebook shows
 as a short paragraph, never as a quoted Python value.
+
+Two kinds, two languages.  A note in a box beside the text (:func:`say`) speaks to the learner
+like a message or a table does: in the learner's language (English under ``?lang=en``).  Text
+that is part of the page's own narrative (:func:`prose`, :func:`bullets`: a rule as the
+learner's choices make it, in the middle of a section) is in the narrative's language,
+:data:`NARRATIVE` (bokmål): an English sentence between two bokmål ones reads as a mistake.
 """
 
 from __future__ import annotations
@@ -15,8 +21,12 @@ from kamplib.draw.tables import cell_text
 from kamplib.i18n import register, t
 from kamplib.round import Round
 
-__all__ = ["Note", "say", "prose", "bullets", "standings", "sheet_check", "score_table",
-           "record_preview", "joined"]
+__all__ = ["NARRATIVE", "Note", "say", "prose", "bullets", "standings", "sheet_check",
+           "score_table", "record_preview", "joined"]
+
+# The language the course pages' own text is written in (their markdown, and the sentences
+# rendered into it); the interface around it follows the learner's choice.
+NARRATIVE = "nb"
 
 register({
     "note_winner_one": {"nb": "{player} vinner med {points} poeng.",

@@ -54,6 +54,10 @@ class SiteHead(Live):
     def lang(self) -> str:
         return self.head.lang
 
+    @property
+    def prose_lang(self) -> str:
+        return self.head.prose_lang
+
     def table(self, game: str | None = None, **forced: Any) -> dict[str, Any]:
         return self.head.table(game, **forced)
 
