@@ -181,9 +181,23 @@ def test_when_the_browsers_copy_arrives_a_puzzle_answered_before_gives_way():
     first = board.task.puzzle.id
     kept = LearnerData(solved={first: 1}, rating=Rating(1620.0, 90.0))
     set_learner(kept)  # as the page's link does with the browser's copy
-    assert board.learner_arrived() is False or board.task.puzzle.id != first
+    board.learner_arrived()
     assert board.task.puzzle.id != first
     assert board.rating_text() == "Din oppgaverating: 1620"
+
+
+def test_when_the_browsers_copy_arrives_with_a_mistake_due_it_is_asked_first():
+    board = PuzzleBoard("all", seed=11)
+    assert not board.task.personal
+    mistake = _mistake(0.0)
+    set_learner(LearnerData(mistakes=[mistake]))
+    assert board.learner_arrived() and board.task.personal
+    # once the learner has answered here, another copy does not swap the puzzle shown
+    board.pick(mistake["answers"][0])
+    board.next()
+    shown = board.task.puzzle.id
+    set_learner(LearnerData(mistakes=[_mistake(0.0)]))
+    assert not board.learner_arrived() and board.task.puzzle.id == shown
 
 
 # -- the widget ----------------------------------------------------------------------------------

@@ -308,6 +308,7 @@ class PuzzleBoard:
         self.outcome: Outcome | None = None
         self.chosen: Move | None = None
         self.round: Round | None = None
+        self.answers = 0  # answered on this page
         self.next()
 
     # -- what happens ------------------------------------------------------------------------
@@ -350,18 +351,24 @@ class PuzzleBoard:
         data = self.data
         self.outcome = answer(self.task, chosen, data, self.lang, now=self.clock())
         self.chosen = chosen
+        self.answers += 1
         set_learner(data)
         return self.outcome
 
     def learner_arrived(self) -> bool:
-        """The browser's copy of the learner's data came (or changed in another tab): a puzzle
-        not yet answered that the learner has answered before, or a mistake no longer kept,
-        gives way to the next one.  True when another puzzle is shown."""
+        """The browser's copy of the learner's data came (or changed in another tab).  Before
+        the first answer on this page the puzzle is chosen again, as it would have been had the
+        data been there (the learner's own mistakes first, near the learner's rating); later,
+        only a puzzle not yet answered that the learner has answered elsewhere, or a mistake
+        no longer kept, gives way.  True when another puzzle is shown."""
         task = self.task
         if self.outcome is not None:
             return False
-        if task is None:
-            return self.next() is not None
+        if task is None or not self.answers:
+            before = task.puzzle.id if task is not None else None
+            self.task = None
+            self.next()
+            return (self.task.puzzle.id if self.task is not None else None) != before
         if task.personal:
             stale = all(m["id"] != task.puzzle.id for m in self.data.mistakes)
         else:
