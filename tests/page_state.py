@@ -7,13 +7,18 @@ from collections.abc import Iterator
 import pytest
 
 from kamplib.teach import choices as choices_module
+from kamplib.teach import progress, store
 
 
 @pytest.fixture(autouse=True)
 def fresh_page() -> Iterator[None]:
-    """No choices and no listeners left over from another test."""
+    """No choices, no learner data, no open page and no listeners left over from another
+    test."""
     saved = dict(choices_module._state)
     choices_module._state.update(current=None, listeners=[])
+    learner, listeners, page = store._learner, list(store._listeners), list(progress._page)
+    store._learner, store._listeners[:], progress._page[:] = None, [], []
     yield
     choices_module._state.clear()
     choices_module._state.update(saved)
+    store._learner, store._listeners[:], progress._page[:] = learner, listeners, page

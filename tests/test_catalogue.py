@@ -80,6 +80,7 @@ def _families() -> dict[str, set[str] | None]:
         "sheet_unreachable_": set(KINDS),
         "goal_": set(GOAL_KINDS),
         "trainer_": {"all", "mine"},
+        "w_game_stars_": {"1", "2", "3"},
         # endings the source passes in by name (``_expect("cards")``)
         "record_expect_": None,
         "record_place_": None,

@@ -66,8 +66,8 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     # thin ipywidgets: layout and event binding
     ("widgets", frozenset({
         "kamplib.widgets", "kamplib.widgets.base", "kamplib.widgets.drill",
-        "kamplib.widgets.explore", "kamplib.widgets.memory", "kamplib.widgets.play",
-        "kamplib.widgets.puzzles",
+        "kamplib.widgets.explore", "kamplib.widgets.learner", "kamplib.widgets.memory",
+        "kamplib.widgets.play", "kamplib.widgets.puzzles",
         "kamplib.widgets.rules_picker", "kamplib.widgets.scorebook", "kamplib.widgets.sheet",
         "kamplib.widgets.site", "kamplib.widgets.style", "kamplib.widgets.texts",
         "kamplib.widgets.walkthrough"})),

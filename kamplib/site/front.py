@@ -15,6 +15,7 @@ from kamplib.kinds import KINDS
 from kamplib.rules import GAMES, Rules
 from kamplib.site.pages import FRONT, LINK_STYLE, game_section, href, link, section_pages
 from kamplib.teach.choices import Choices
+from kamplib.teach.progress import section_mark
 
 __all__ = ["front_html", "game_about", "language_switch", "look_switch", "share_html"]
 
@@ -149,16 +150,21 @@ def look_switch(path: str, choices: Choices, key: str) -> str:
 
 def _game_block(game: str, choices: Choices) -> str:
     lang = choices.lang
-    first = section_pages(game_section(game))[0]
+    pages = section_pages(game_section(game))
+    first = pages[0]
     start = link(FRONT, first.path, t("front_start", lang, title=first.title(lang)), choices,
                  f"kamp-link kamp-start kamp-start-{game}")
+    # the stars the learner has earned in this game's course, of the most it gives
+    stars = section_mark([p.path for p in pages], lang)
     rules = choices.rules_for(game)
     picture = rounds_overview_html(rules, lang)
     about = game_about(rules, lang)
     return (f"<section class='kamp-front-game' data-game='{game}' style='margin:14px 0'>"
             f"<h3 style='margin:6px 0'>{escape(t(f'game_{game}', lang))}</h3>"
             f"<p style='margin:4px 0'>{escape(about)}</p>{picture}"
-            f"<p style='margin:6px 0;font-size:110%'>{start}</p></section>")
+            f"<p style='display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 18px;"
+            f"margin:6px 0;font-size:110%'><span>{start}</span><span>{stars}</span></p>"
+            f"</section>")
 
 
 def game_about(rules: Rules, lang: str = "nb") -> str:

@@ -27,6 +27,7 @@ from kamplib.site.query import page_query
 from kamplib.teach.choices import Choices, current, read_choices, set_current
 from kamplib.teach.house_rules import changes_text, house_changes
 from kamplib.teach.notes import NARRATIVE
+from kamplib.teach.progress import page_mark
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
            "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_moved", "section_name",
@@ -146,11 +147,13 @@ def nav_html(path: str, choices: Choices | None = None) -> str:
     items = []
     if here.section != "front":
         for p in section_pages(here.section):
+            stars = page_mark(p.path, lang)  # the stars earned there, of the most it gives
+            stars = f" {stars}" if stars else ""
             if p is here:
                 items.append(f"<li><b>{escape(p.title(lang))}</b> {escape(t('site_here', lang))}"
-                             f"</li>")
+                             f"{stars}</li>")
             else:
-                items.append(f"<li>{link(path, p.path, p.title(lang), choices)}</li>")
+                items.append(f"<li>{link(path, p.path, p.title(lang), choices)}{stars}</li>")
     contents = (f"<p style='margin:8px 0 2px'><b>{escape(section_name(here.section, lang))}"
                 f"</b></p><ol style='margin:0'>{''.join(items)}</ol>") if items else ""
     return (f"<nav class='kamp-nav' aria-label='{escape(t('site_nav', lang))}' "

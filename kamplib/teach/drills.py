@@ -37,6 +37,7 @@ __all__ = ["Item", "make_item", "TOPICS", "DrillSession", "Feedback", "RETRY_AFT
 TOPICS = ("trick_winner", "legal_cards", "round_score", "fantan_lay", "mixed")
 # A missed item comes back after this many other items.
 RETRY_AFTER = 2
+RECENT = 20  # first answers kept (kamplib.teach.progress reads the last few for the stars)
 
 register({
     "drill_q_trick_winner": {"nb": "Hvem tar stikket? Trykk på navnet.",
@@ -302,6 +303,7 @@ class DrillSession:
         self.right = 0
         self.total = 0
         self._missed: list[tuple[int, int]] = []  # (item number it comes back at, seed)
+        self.recent: list[bool] = []  # the last RECENT first answers, right or not
         self.item = self._make(self._fresh_seed())
         self.again = False
         self.answered = False
@@ -335,6 +337,7 @@ class DrillSession:
         self.answered = True
         self.total += 1
         self.right += ok
+        self.recent = [*self.recent, ok][-RECENT:]
         if not ok:
             self._missed.append((self.number + RETRY_AFTER + 1, self.item.key[1]))
         verdict = t("drill_right" if ok else "drill_wrong", self.lang)
@@ -357,7 +360,7 @@ class DrillSession:
         return {"number": self.number, "item": self.item.key[1], "again": self.again,
                 "right": self.right, "total": self.total,
                 "missed": [list(m) for m in self._missed], "answered": self.answered,
-                "last": answer_data(last)}
+                "recent": [int(ok) for ok in self.recent], "last": answer_data(last)}
 
     def restore(self, state: Any) -> Any:
         """Go back to ``state`` (from :meth:`state`); returns the answer given to the item
@@ -369,6 +372,7 @@ class DrillSession:
             missed = [(_count(m[0]), _count(m[1])) for m in state["missed"][:100]]
             again, answered = state["again"], state["answered"]
             last = answer_from(state.get("last"))
+            recent = [bool(_count(ok)) for ok in state.get("recent", [])[-RECENT:]]
             if right > total or not isinstance(again, bool) or not isinstance(answered, bool) \
                     or (last is None) == answered:
                 raise ValueError(state)
@@ -376,6 +380,7 @@ class DrillSession:
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, KampError):
             raise ValueError("not a drill's state") from None
         self.number, self.right, self.total, self._missed = number, right, total, missed
+        self.recent = recent
         self.item, self.again, self.answered, self.feedback = item, again, answered, None
         if last is not None:  # the item's answer was given and counted: shown, not counted again
             ok = last == item.answer

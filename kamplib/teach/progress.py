@@ -19,7 +19,8 @@ the notebooks show.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 
 from kamplib.autoplay import make_bots, steps
@@ -27,11 +28,12 @@ from kamplib.bots import make_bot
 from kamplib.draw.display import color
 from kamplib.i18n import register, t
 from kamplib.round import Round
-from kamplib.teach.store import GOAL_KINDS, MAX_STARS, current_learner
+from kamplib.teach.store import GOAL_KINDS, MAX_STARS, current_learner, learner_changed
 
 __all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play_stars",
            "game_stars", "drill_stars", "par_points", "goal_lines", "stars_text", "page_max",
-           "section_max", "star_mark", "page_mark", "section_mark", "goals_html"]
+           "section_max", "star_mark", "page_mark", "section_mark", "goals_html", "open_page",
+           "page_path", "has_goal", "earn", "reset", "Par"]
 
 PAR_SLACK = 2
 DRILL_ITEMS = 5
@@ -98,12 +100,80 @@ def drill_stars(misses: int) -> int:
 def par_points(rnd: Round, seat: int, level: str, seed: int | None) -> int:
     """What a strong player (the search) gets in ``seat`` on the round's deal, the other seats
     played by bots of ``level`` seeded as at the learner's table: the round's par."""
-    fresh = rnd.replayed(0)
-    bots = make_bots(rnd.n, level, seed, humans={seat})
-    bots[seat] = make_bot("search", seed=0)
-    for _ in steps(fresh, bots):
-        pass
-    return fresh.score_list()[seat]
+    return Par(rnd, seat, level, seed).points()
+
+
+class Par:
+    """A round's par worked out a few moves at a time (:meth:`work`), so a table can do it in
+    the pauses it makes anyway between the bots' cards instead of after the learner's last
+    click (a whole round's par takes about 1.5 s in CPython, more in the browser)."""
+
+    def __init__(self, rnd: Round, seat: int, level: str, seed: int | None) -> None:
+        self.seat = seat
+        self._round = rnd.replayed(0)
+        bots = make_bots(rnd.n, level, seed, humans={seat})
+        bots[seat] = make_bot("search", seed=0)
+        self._steps: Iterator[object] | None = steps(self._round, bots)
+        self._points: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._points is not None
+
+    def work(self, seconds: float) -> bool:
+        """Play the par round on for about ``seconds`` (at least one move); True when done."""
+        deadline = time.perf_counter() + seconds
+        while self._steps is not None:
+            if next(self._steps, None) is None:
+                self._steps = None
+                self._points = self._round.score_list()[self.seat]
+            elif time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def points(self) -> int:
+        """The par (worked out to the end now if it is not yet)."""
+        while not self.work(60.0):
+            pass
+        assert self._points is not None
+        return self._points
+
+
+# The page whose goals the page's widgets earn (one Python is one page; the browser edition
+# imports kamplib afresh for every page).
+_page: list[str] = []
+
+
+def open_page(path: str) -> None:
+    """The page ``path`` is open: its widgets earn its goals (kamplib.widgets.site.SiteHead)."""
+    _page[:] = [path]
+
+
+def page_path() -> str | None:
+    """The page open now (None outside the course: a notebook of one's own earns nothing)."""
+    return _page[0] if _page else None
+
+
+def has_goal(goal: str) -> bool:
+    """Whether the page open now has ``goal`` (a table there works out par only then)."""
+    path = page_path()
+    return path is not None and goal in GOALS.get(path, ())
+
+
+def earn(goal: str, stars: int) -> bool:
+    """The learner met the page's ``goal`` with ``stars``: kept if better than before (and the
+    page's link, marks and goals hear of it); True when it was."""
+    path = page_path()
+    if path is None or not has_goal(goal) or not current_learner().earn(path, goal, stars):
+        return False
+    learner_changed()
+    return True
+
+
+def reset() -> None:
+    """Forget the learner's stars and everything else kept about them (asked first)."""
+    current_learner().reset()
+    learner_changed()
 
 
 def page_max(path: str) -> int:

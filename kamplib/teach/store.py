@@ -43,7 +43,8 @@ from kamplib.teach.rating import NEW, Rating
 
 __all__ = ["LearnerData", "LEARNER_SCHEMA", "LEARNER_KEY", "PAGE_SCHEMA", "EXPORT_FORMAT",
            "MAX_STORE_CHARS", "MAX_MISTAKES", "GOAL_KINDS", "MAX_STARS", "read_export",
-           "page_key", "current_learner", "set_learner", "on_learner_change"]
+           "page_key", "current_learner", "set_learner", "on_learner_change", "learner_changed",
+           "MERGE", "REPLACE", "browser_message", "take_from_browser"]
 
 LEARNER_SCHEMA = "kamp-learner/1"
 LEARNER_KEY = LEARNER_SCHEMA
@@ -207,7 +208,50 @@ def set_learner(data: LearnerData) -> None:
 
 
 def on_learner_change(listener: Callable[[LearnerData], None]) -> None:
+    """Call ``listener(data)`` whenever the page's learner data changes (stars earned, the
+    browser's copy arrived, an import, a reset): the page's link keeps it, marks redraw."""
     _listeners.append(listener)
+
+
+def learner_changed() -> None:
+    """The page's learner data was changed in place (:meth:`LearnerData.earn`): tell the
+    listeners."""
+    set_learner(current_learner())
+
+
+# How the browser's copy of the learner's data is taken in (kamp-memory.js says which):
+# the FIRST copy a page gets is MERGED with what the page's Python has so far (stars earned
+# before the browser answered are not lost); a LATER copy (another tab changed the data, an
+# import there, a reset there) REPLACES it, since the browser's copy is then the newer truth.
+MERGE, REPLACE = "merge", "replace"
+
+
+def browser_message(value: Any) -> tuple[str, str] | None:
+    """``(kept text, MERGE or REPLACE)`` from what the page's script wrote into the learner's
+    field (``{"schema": "kamp-learner/1", "restore": <kept text or "">, "how": …}``); None
+    for anything else (the page's own copy, a broken or too big value)."""
+    if not isinstance(value, str) or len(value) > MAX_STORE_CHARS:
+        return None
+    try:
+        message = json.loads(value, parse_constant=_no_constant)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("schema") != LEARNER_SCHEMA \
+            or not isinstance(message.get("restore"), str):
+        return None
+    how = REPLACE if message.get("how") == REPLACE else MERGE
+    return message["restore"], how
+
+
+def take_from_browser(kept: str, how: str) -> LearnerData:
+    """Take in the browser's copy (``kept``, the stored text, "" for none): merged into the
+    page's data (MERGE) or instead of it (REPLACE).  What cannot be read is dropped part by
+    part (:meth:`LearnerData.from_dict`)."""
+    data = LearnerData.from_json(kept) if kept else LearnerData()
+    if how == MERGE:
+        data.merge(current_learner())
+    set_learner(data)
+    return data
 
 
 def _no_constant(name: str) -> Any:

@@ -10,9 +10,11 @@ makes one engine call and re-renders; errors are shown in the page as sentences.
 - :class:`RulesPicker`: game, players and house rules for the other widgets.
 - :class:`Drill`: endless quiz items with feedback and a tally.
 - :class:`PuzzleWidget`: «Finn det beste kortet», real positions chosen by the learner's rating.
+- :class:`ProgressBox`: the learner's stars in all, export, import and starting over.
 """
 
 from kamplib.widgets.drill import Drill
+from kamplib.widgets.learner import ProgressBox
 from kamplib.widgets.play import PlayGame, PlayHand
 from kamplib.widgets.puzzles import PuzzleWidget
 from kamplib.widgets.rules_picker import RulesPicker
@@ -21,4 +23,4 @@ from kamplib.widgets.sheet import ScoreSheetWidget
 from kamplib.widgets.walkthrough import Walkthrough
 
 __all__ = ["PlayHand", "PlayGame", "Walkthrough", "ScoreSheetWidget", "ScoreBookWidget",
-           "RulesPicker", "Drill", "PuzzleWidget"]
+           "RulesPicker", "Drill", "PuzzleWidget", "ProgressBox"]

@@ -18,6 +18,7 @@ from kamplib.draw.display import color
 from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.rules import Rules
+from kamplib.teach import progress
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.drills import TOPICS, DrillSession, Item, make_item, parse_points
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
@@ -84,7 +85,10 @@ class Drill(widgets.VBox):
         return self.session.total
 
     # -- items ---------------------------------------------------------------------------------
-    def _show(self) -> None:
+    def _show(self, keep: bool = True) -> None:
+        """Show the item; ``keep`` it in the browser, except when an answer given to it is
+        about to be shown too (a restore: the state between, answered but with no answer, is
+        not a drill's state and would not come back)."""
         item = self.item
         self.again.value = (f"<i>{escape(t('drill_again', self.lang))}</i>"
                             if self.session.again else "")
@@ -120,7 +124,8 @@ class Drill(widgets.VBox):
             self.answers.children = tuple(buttons)
         self._last = None
         self._render_tally()
-        self._keep()
+        if keep:
+            self._keep()
 
     def _keep(self) -> None:
         self.memory.keep(self.session.state(self._last))
@@ -133,7 +138,7 @@ class Drill(widgets.VBox):
         except ValueError:
             return
         self.messages.clear()
-        self._show()
+        self._show(keep=last is None)
         if last is None:
             return
         if isinstance(last, frozenset):
@@ -173,8 +178,12 @@ class Drill(widgets.VBox):
 
     def answer(self, value: Any) -> bool:
         """Check an answer; after a wrong one the right answer is shown."""
+        first = not self.session.answered
         feedback = self.session.answer(value)
         self._feedback(feedback, value)
+        recent = self.session.recent[-progress.DRILL_ITEMS:]
+        if first and len(recent) == progress.DRILL_ITEMS:  # stars for the last few answers
+            progress.earn("drill", progress.drill_stars(recent.count(False)))
         return feedback.right
 
     def _feedback(self, feedback: Any, value: Any) -> None:

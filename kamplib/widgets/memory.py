@@ -80,9 +80,13 @@ class Memory:
         if value == self._kept or not isinstance(value, str):
             return
         data = self.restored(value)
-        self.widget.value = self._kept  # the browser's copy is the widget's again
         if data is not None and _canonical(data) != _canonical(self._data):
-            self._on_restore(data)
+            self._on_restore(data)  # keeps the restored state (or refuses it)
+        # the browser's copy is the widget's again.  Written once, after the restore: a state
+        # written before it (the fresh one) could be kept by the browser if the page were left
+        # at that moment, and the learner's own would be lost
+        if self.widget.value != self._kept:
+            self.widget.value = self._kept
 
     def restored(self, value: str) -> Any:
         """The data of a restore request for this widget (its kind and key), or None (not

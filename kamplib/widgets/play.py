@@ -36,6 +36,7 @@ from kamplib.moves import PASS, Move
 from kamplib.record import write_record
 from kamplib.round import Round
 from kamplib.rules import Rules
+from kamplib.teach import progress
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.mistakes import note_round
 from kamplib.teach.session import MAX_RECORD_BYTES, TableSession, default_names
@@ -221,8 +222,9 @@ class _TableWidget(widgets.VBox):
     def learner_name(self) -> str:
         return self.session.learner_name
 
-    def _start(self, session: TableSession) -> None:
+    def _start(self, session: TableSession, par: Any = None) -> None:
         self.session = session
+        self._start_par(par)
         self._faces()
         self.seed_input.value = self.seed
         self._clear_round()
@@ -234,6 +236,60 @@ class _TableWidget(widgets.VBox):
         """The stylesheet with the faces of the cards the learner holds in this round."""
         dealt = self.round.dealt_hand(self.session.learner)
         self.css.value = style_box(card_faces(dealt, self.four_color)).value
+
+    # -- goals and stars (kamplib.teach.progress) ------------------------------------------------
+    def _start_par(self, known: Any = None) -> None:
+        """A round on its own on a page with a «play» goal: its par is worked out in the
+        pauses between the bots' cards (:meth:`_pause`), or taken as kept with the round."""
+        self._par: progress.Par | None = None
+        self._par_points: int | None = known if type(known) is int else None
+        self._stars: int | None = None  # earned by the round shown (said in its summary)
+        s = self.session
+        if s.alone and progress.has_goal("play") and self._par_points is None:
+            self._par = progress.Par(s.round, s.learner, s.level, s.seed)
+
+    def _pause(self, seconds: float) -> None:
+        """Wait ``seconds`` between the bots' cards, working on par meanwhile."""
+        end = time.perf_counter() + seconds
+        if self._par is not None and not self._par.done:
+            self._par.work(seconds * 0.8)
+        left = end - time.perf_counter()
+        if left > 0:
+            time.sleep(left)
+
+    def _earn(self) -> None:
+        """The round (or game) is over: stars by par (or by place), once."""
+        s = self.session
+        if self._stars is not None or not s.round_over:
+            return
+        if s.alone and (self._par is not None or self._par_points is not None):
+            if self._par is not None:
+                self._par_points = self._par.points()
+                self._par = None
+            assert self._par_points is not None
+            self._stars = progress.play_stars(self.round.score_list()[s.learner],
+                                              self._par_points)
+            progress.earn("play", self._stars)
+        elif s.game_over and not s.alone and progress.has_goal("game"):
+            totals = self.game.totals()
+            mine = totals[self.learner_name]
+            place = 1 if self.learner_name in self.game.winners else \
+                1 + sum(1 for v in totals.values() if v < mine)
+            self._stars = progress.game_stars(place, len(totals))
+            progress.earn("game", self._stars)
+
+    def _stars_html(self) -> str:
+        if self._stars is None:
+            return ""
+        lang = self.lang
+        if self.session.alone and self._par_points is not None:
+            text = t("w_par_result", lang, par=self._par_points,
+                     points=self.round.score_list()[self.session.learner])
+        else:
+            text = t(f"w_game_stars_{self._stars}", lang)
+        return (f"<p class='kamp-earned' style='margin:4px 0'>"
+                f"{progress.star_mark(self._stars, progress.MAX_STARS, lang)} "
+                f"{escape(text)}</p>")
 
     def _clear_round(self) -> None:
         """Nothing of a finished round stays on the screen: ratings, hints, the log, summaries."""
@@ -265,7 +321,7 @@ class _TableWidget(widgets.VBox):
             if self.pace and paced:
                 self._render()
                 pause = self.pace * (3 if any(x.what == "took" for x in lines) else 1)
-                time.sleep(pause)
+                self._pause(pause)
 
     def play(self, move: Move | str) -> bool:
         """The learner plays ``move``; False (and the reason shown) when the rules refuse it."""
@@ -282,7 +338,7 @@ class _TableWidget(widgets.VBox):
         try:
             if self.pace:
                 self._render()
-                time.sleep(self.pace)
+                self._pause(self.pace)
             self._run_bots()
             self._render()  # the table first: the coach may take a moment
             self._rate()
@@ -351,6 +407,7 @@ class _TableWidget(widgets.VBox):
             self.messages.info(err.message(self.lang))
             return False
         self.messages.clear()
+        self._stars = None
         self._clear_round()
         self._faces()
         self._run_bots()
@@ -389,7 +446,7 @@ class _TableWidget(widgets.VBox):
             self._check_loaded(session.game)
         except (KampError, KeyError, TypeError):
             return
-        self._start(session)
+        self._start(session, par=kept.get("par"))  # a finished round's par comes with it
         self.messages.info(t("w_restored", self.lang))
 
     def _check_loaded(self, game: Game) -> None:
@@ -501,7 +558,10 @@ class _TableWidget(widgets.VBox):
         self.hint_button.disabled = not s.my_turn
         self._render_end()
         self._render_extra()
-        self.memory.keep({"record": write_record(self.game), "seed": s.seed})
+        kept: dict[str, Any] = {"record": write_record(self.game), "seed": s.seed}
+        if self._par_points is not None:
+            kept["par"] = self._par_points  # a finished round's par, not worked out again
+        self.memory.keep(kept)
 
     def _render_end(self) -> None:
         """After the round: its score, the sheet so far, the review; the next round on asking."""
@@ -515,11 +575,14 @@ class _TableWidget(widgets.VBox):
             return
         s.rate_pending()
         self._kept += self._keep_mistakes()
+        self._earn()
         if s.game_over and not s.alone:
-            self.summary.value = game_summary_html(game_summary(s), self.game, lang=self.lang)
+            self.summary.value = self._stars_html() + game_summary_html(
+                game_summary(s), self.game, lang=self.lang)
         else:
             game = None if s.alone else self.game
-            self.summary.value = round_summary_html(round_summary(s), game, lang=self.lang)
+            self.summary.value = self._stars_html() + round_summary_html(
+                round_summary(s), game, lang=self.lang)
         if self._kept:
             self.summary.value += (f"<p class='kamp-mistakes-kept' style='margin:6px 0'>"
                                    f"{escape(t('w_mistakes_kept', self.lang, count=self._kept))}"

@@ -2,7 +2,9 @@
 
 The choices come from the page's URL (:mod:`kamplib.teach.choices`); when the rules picker on
 the page changes them, every :class:`Live` part is drawn again, so the links carry the new
-choices to the next page.
+choices to the next page.  The same parts are drawn again when the learner's data changes
+(stars earned on the page, the browser's copy arrived: :mod:`kamplib.teach.store`), so the
+stars in the contents list, the goals and the front page follow.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import ipywidgets as widgets
 
 from kamplib.rules import Rules
 from kamplib.site.pages import PageHead, nav_html, open_page
+from kamplib.teach import progress
 from kamplib.teach.choices import Choices, current, on_change
+from kamplib.teach.store import LearnerData, on_learner_change
+from kamplib.widgets.learner import LearnerLink
 from kamplib.widgets.memory import new_page
 
 __all__ = ["Live", "SiteHead", "SiteNav"]
@@ -24,13 +29,20 @@ class Live(widgets.HTML):
     """HTML drawn from the page's choices, and drawn again whenever they change."""
 
     def __init__(self, render: Callable[[Choices], str], css: str = "kamp-live") -> None:
-        super().__init__(value=render(current()))
+        self._drawn = render(current())
+        super().__init__(value=self._drawn)
         self.add_class(css)
         self._render = render
         on_change(self._redraw)
+        on_learner_change(self._learner_changed)
 
     def _redraw(self, choices: Choices) -> None:
-        self.value = self._render(choices)
+        value = self._render(choices)
+        if value != self._drawn:  # stars earned elsewhere on the page leave this one alone
+            self._drawn = self.value = value
+
+    def _learner_changed(self, _data: LearnerData) -> None:
+        self._redraw(current())
 
 
 class SiteHead(Live):
@@ -38,13 +50,23 @@ class SiteHead(Live):
     problem with them, and hands the choices to the page's widgets (``**page.table(game)``).
 
     Links are drawn in a widget, not in a cell's output, where the notebook would turn a
-    relative link into a file link.
+    relative link into a file link.  Under the head: the page's goals with the stars earned so
+    far (a page with a table or a drill), and the page's one link to the learner's data kept
+    in the browser (:class:`~kamplib.widgets.learner.LearnerLink`).
     """
 
     def __init__(self, path: str) -> None:
         new_page()  # the page's tables, sheets and drills are counted from its start
         self.head: PageHead = open_page(path)
+        progress.open_page(path)  # the page's widgets earn its goals
         super().__init__(self.head.html, "kamp-site-head")
+        self.goals = Live(lambda choices: progress.goals_html(path, choices.lang), "kamp-goals")
+        self.learner_link = LearnerLink()
+        self.shown = widgets.VBox([self, self.goals, self.learner_link.widget])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Shown with its goals and the learner's link under it."""
+        return self.shown._repr_mimebundle_(**kwargs)
 
     @property
     def path(self) -> str:

@@ -12,6 +12,16 @@ register({
     "w_round_over": {"nb": "Runden er ferdig. Du fikk {points} poeng.",
                      "en": "The round is over. You scored {points} {points:point|points}."},
     "w_passes": {"nb": "{count} pass", "en": "{count} {count:pass|passes}"},
+    # the stars a finished round or game earned (kamplib.teach.progress)
+    "w_par_result": {
+        "nb": "Par for denne utdelingen er {par} poeng: det en sterk spiller fikk med kortene "
+              "dine. Du fikk {points}.",
+        "en": "Par for this deal is {par} {par:point|points}: what a strong player got with "
+              "your cards. You got {points}."},
+    "w_game_stars_3": {"nb": "Du vant spillet.", "en": "You won the game."},
+    "w_game_stars_2": {"nb": "Du endte i den beste halvdelen.",
+                       "en": "You finished in the better half."},
+    "w_game_stars_1": {"nb": "Du fullførte spillet.", "en": "You finished the game."},
     # PlayHand / PlayGame buttons
     "w_hint": {"nb": "Tips", "en": "Hint"},
     "w_undo": {"nb": "Angre", "en": "Undo"},

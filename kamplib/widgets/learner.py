@@ -1,0 +1,220 @@
+"""The learner's data on a page: the link to the browser's copy, and the learner's own buttons.
+
+:class:`LearnerLink` is a hidden text field (``.kamp-learner``) that the shared page script
+(``app/share/voila/templates/kamp/static/kamp-memory.js``, both editions) fills with the
+learner's data kept in the browser (``kamp-learner/1``, :mod:`kamplib.teach.store`) and keeps
+whatever Python writes there.  The page's Python holds the data in
+:func:`~kamplib.teach.store.current_learner`; every change (stars earned, an import, a reset)
+goes to the browser through the link, and every part of the page that shows stars hears of it
+(:func:`~kamplib.teach.store.on_learner_change`).  The first copy the browser gives is merged
+with what the page earned before it came; a later one (another tab changed the data) replaces
+it (:func:`~kamplib.teach.store.take_from_browser`).  Each page has one link: the page head
+(:class:`kamplib.widgets.site.SiteHead`) shows it.
+
+:class:`ProgressBox` (the front page): the learner's stars in all, «Last ned fremgangen» (one
+file), «Hent fremgang fra fil» (merged in; a file that is not one is refused with a sentence and
+nothing is lost), and «Begynn på nytt» (asked first).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from kamplib.errors import KampError
+from kamplib.i18n import register, t
+from kamplib.site.pages import SITE
+from kamplib.teach import progress
+from kamplib.teach.store import (
+    MAX_STORE_CHARS,
+    LearnerData,
+    browser_message,
+    current_learner,
+    on_learner_change,
+    read_export,
+    set_learner,
+    take_from_browser,
+)
+from kamplib.widgets.base import (
+    Looks,
+    Messages,
+    button_row,
+    download_html,
+    guarded,
+    html_box,
+    limit_upload,
+    stock_button,
+    take_uploads,
+)
+
+__all__ = ["LearnerLink", "ProgressBox", "EXPORT_NAME"]
+
+EXPORT_NAME = "kamp-fremgang.json"
+
+register({
+    "progress_heading": {"nb": "Din fremgang", "en": "Your progress"},
+    "progress_stars": {
+        "nb": "Du har {stars} av {most} stjerner i kurset.",
+        "en": "You have {stars} of {most} stars in the course."},
+    "progress_kept_here": {
+        "nb": "Fremgangen lagres bare i denne nettleseren. Vil du ta den med til en annen "
+              "maskin, last den ned her og hent den inn der.",
+        "en": "Your progress is kept in this browser only. To take it to another device, "
+              "download it here and load it there."},
+    "progress_export": {"nb": "Last ned fremgangen", "en": "Download your progress"},
+    "progress_import": {"nb": "Hent fremgang fra fil", "en": "Load progress from a file"},
+    "progress_reset": {"nb": "Begynn på nytt", "en": "Start over"},
+    "progress_reset_ask": {
+        "nb": "Vil du glemme alle stjernene og alt annet kurset har lagret om deg i denne "
+              "nettleseren? Det kan ikke angres (last ned fremgangen først hvis du vil "
+              "beholde den).",
+        "en": "Forget all your stars and everything else the course has kept about you in "
+              "this browser? It cannot be undone (download your progress first to keep it)."},
+    "progress_reset_yes": {"nb": "Ja, glem alt", "en": "Yes, forget it all"},
+    "progress_reset_no": {"nb": "Nei, behold", "en": "No, keep it"},
+    "progress_reset_done": {
+        "nb": "Fremgangen er glemt. Du begynner på nytt.",
+        "en": "Your progress is forgotten. You start afresh."},
+    "progress_imported": {
+        "nb": "Hentet fra {name}: nå har du {stars} av {most} stjerner. Det du hadde fra før, "
+              "er beholdt.",
+        "en": "Loaded from {name}: you now have {stars} of {most} stars. What you had before "
+              "is kept."},
+    "progress_import_broken": {
+        "nb": "Kunne ikke hente fremgang fra {name}: {reason}. Ingenting er endret.",
+        "en": "Could not load progress from {name}: {reason}. Nothing was changed."},
+})
+
+
+class LearnerLink:
+    """The page's link to the learner's data kept in the browser (see the module's
+    docstring)."""
+
+    def __init__(self, looks: Looks | None = None) -> None:
+        self._sent = ""
+        self.widget = widgets.Text(value="", continuous_update=True,
+                                   **(looks or Looks()).of(widgets.Text, display="none"))
+        self.widget.add_class("kamp-learner")
+        self.widget.observe(self._on_value, names="value")
+        on_learner_change(self._send)
+
+    def _send(self, data: LearnerData) -> None:
+        """The page's data changed: the browser keeps it."""
+        self._sent = data.to_json()
+        self.widget.value = self._sent
+
+    def _on_value(self, change: dict[str, Any]) -> None:
+        value = change.get("new")
+        if value == self._sent:
+            return
+        message = browser_message(value)
+        if message is None:  # not the script's message: the field is the page's copy again
+            if self._sent:
+                self.widget.value = self._sent
+            return
+        take_from_browser(*message)  # the listeners, _send among them, hear of it
+
+
+def _course_stars() -> tuple[int, int]:
+    paths = [p.path for p in SITE]
+    data = current_learner()
+    return sum(data.page_stars(p) for p in paths), progress.section_max(paths)
+
+
+class ProgressBox(widgets.VBox):
+    """The learner's progress on the front page: stars in all, export, import, start over."""
+
+    def __init__(self, lang: str = "nb") -> None:
+        super().__init__()
+        self.add_class("kamp-progress")
+        self.add_class("kamp-widget")
+        self.lang = lang
+        looks = self.looks = Looks()
+        self.summary = html_box("kamp-progress-summary", looks=looks)
+        self.messages = Messages(lang, looks)
+        self.export_button = stock_button(t("progress_export", lang), "kamp-progress-export",
+                                          on_click=self._on_export, looks=looks)
+        self.export_link = html_box("kamp-progress-link", looks=looks)
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description=t("progress_import", lang), icon="",
+                                         tooltip=t("progress_import", lang))
+        self.upload.add_class("kamp-progress-import")
+        limit_upload(self.upload, MAX_STORE_CHARS)
+        self.upload.observe(self._on_upload, names="value")
+        self.reset_button = stock_button(t("progress_reset", lang), "kamp-progress-reset",
+                                         on_click=self._on_reset, looks=looks)
+        self.confirm_text = html_box("kamp-confirm-text", looks=looks)
+        self.confirm_yes = stock_button(t("progress_reset_yes", lang), "kamp-confirm-yes",
+                                        on_click=self._on_reset_yes, looks=looks)
+        self.confirm_no = stock_button(t("progress_reset_no", lang), "kamp-confirm-no",
+                                       on_click=self._on_reset_no, looks=looks)
+        self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
+        self.confirm.add_class("kamp-confirm")
+        self.confirm.layout.display = "none"
+        buttons = button_row([self.export_button, self.upload, self.reset_button], looks)
+        buttons.add_class("kamp-row")
+        self.children = [self.summary, buttons, self.export_link, self.confirm,
+                         self.messages.widget]
+        self._render(current_learner())
+        on_learner_change(self._render)
+
+    def _render(self, _data: LearnerData) -> None:
+        stars, most = _course_stars()
+        lang = self.lang
+        said = t("progress_stars", lang, stars=stars, most=most)
+        self.summary.value = (
+            f"<h2>{escape(t('progress_heading', lang))}</h2>"
+            f"<p style='margin:4px 0'>{escape(said)}</p>"
+            f"<p style='margin:4px 0'>{escape(t('progress_kept_here', lang))}</p>")
+        self.export_link.value = ""  # a link made before a change would carry the old data
+
+    def export_text(self) -> str:
+        return current_learner().export_text()
+
+    def load(self, content: bytes | str, name: str = EXPORT_NAME) -> bool:
+        """Merge a progress file into the learner's data; a file that is not one is refused
+        with a sentence, and nothing changes."""
+        try:
+            other = read_export(content)
+        except KampError as err:
+            self.messages.error(t("progress_import_broken", self.lang, name=name,
+                                  reason=err.message(self.lang)))
+            return False
+        data = current_learner()
+        data.merge(other)
+        set_learner(data)
+        stars, most = _course_stars()
+        self.messages.info(t("progress_imported", self.lang, name=name, stars=stars,
+                             most=most))
+        return True
+
+    def reset(self) -> None:
+        progress.reset()
+        self.messages.info(t("progress_reset_done", self.lang))
+
+    @guarded
+    def _on_export(self, _button: widgets.Button) -> None:
+        self.messages.clear()
+        self.export_link.value = download_html(self.export_text(), EXPORT_NAME, self.lang)
+
+    @guarded
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        for name, content, _size in take_uploads(self.upload, change):
+            self.load(content, name=name)
+
+    @guarded
+    def _on_reset(self, _button: widgets.Button) -> None:
+        self.messages.clear()
+        self.confirm_text.value = escape(t("progress_reset_ask", self.lang))
+        self.confirm.layout.display = None
+
+    @guarded
+    def _on_reset_yes(self, _button: widgets.Button) -> None:
+        self.confirm.layout.display = "none"
+        self.reset()
+
+    @guarded
+    def _on_reset_no(self, _button: widgets.Button) -> None:
+        self.confirm.layout.display = "none"

@@ -1,0 +1,204 @@
+"""Issue 26 in plain Python: the learner's data between the page and the browser's copy
+(kamplib.widgets.learner), stars earned by a table, a game and a drill on a course page, shown
+in the goals, the contents list and the front page, and the learner's export, import and reset.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
+
+from kamplib.site.front import front_html
+from kamplib.teach import progress
+from kamplib.teach.choices import Choices
+from kamplib.teach.store import EXPORT_FORMAT, LEARNER_SCHEMA, LearnerData, current_learner
+from kamplib.widgets import Drill, PlayGame, PlayHand, ProgressBox
+from kamplib.widgets.site import SiteHead, SiteNav
+
+PASS_PAGE = "tutorial/02-pass.ipynb"
+FAST = {"level": "random", "hint_level": "random"}
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KAMP_PACE", "0")
+
+
+def from_browser(head: SiteHead, data: LearnerData | None, how: str = "merge") -> None:
+    """What kamp-memory.js writes into the page's learner field."""
+    head.learner_link.widget.value = json.dumps(
+        {"schema": LEARNER_SCHEMA, "restore": data.to_json() if data else "", "how": how})
+
+
+def kept(head: SiteHead) -> LearnerData:
+    """What the page gives the browser to keep."""
+    doc = json.loads(head.learner_link.widget.value)
+    assert doc["schema"] == LEARNER_SCHEMA
+    return LearnerData.from_dict(doc)
+
+
+def finish(w: PlayHand, rng: random.Random) -> None:
+    from kamplib.moves import PASS
+
+    while not w.round.is_over:
+        legal = [c for c in w.round.legal_moves() if c is not PASS]
+        w.play(rng.choice(legal) if legal else PASS)
+
+
+def test_the_first_copy_is_merged_and_later_ones_replace() -> None:
+    head = SiteHead(PASS_PAGE)
+    progress.earn("play", 2)  # earned before the browser answered
+    stored = LearnerData()
+    stored.earn("tutorial/03-klover.ipynb", "drill", 3)
+    stored.earn(PASS_PAGE, "play", 1)
+    from_browser(head, stored)
+    assert kept(head).stars == {"tutorial/03-klover.ipynb": {"drill": 3}, PASS_PAGE: {"play": 2}}
+    assert "★★☆" in head.goals.value  # the goals show the stars so far
+    other = LearnerData()
+    other.earn("tutorial/04-damer.ipynb", "drill", 1)
+    from_browser(head, other, "replace")  # another tab changed it: that is the truth now
+    assert kept(head).stars == {"tutorial/04-damer.ipynb": {"drill": 1}}
+    assert current_learner().stars == other.stars and "☆☆☆" in head.goals.value
+
+
+@pytest.mark.parametrize("value", ["garbage", '{"schema": "kamp-learner/1"}', "[1]",
+                                   '{"schema": "kamp-learner/1", "restore": "{not json"}'])
+def test_a_broken_copy_from_the_browser_loses_nothing(value: str) -> None:
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)
+    progress.earn("play", 3)
+    before = head.learner_link.widget.value
+    head.learner_link.widget.value = value
+    assert kept(head).stars == {PASS_PAGE: {"play": 3}}
+    assert head.learner_link.widget.value == before or "restore" in value
+
+
+def test_a_private_window_gives_nothing_and_the_page_works() -> None:
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)  # nothing kept (or a browser that keeps nothing)
+    assert kept(head).stars == {} and "☆☆☆" in head.goals.value
+
+
+def test_a_finished_round_earns_stars_by_par_once_and_says_so() -> None:
+    head = SiteHead(PASS_PAGE)
+    nav = SiteNav(head)
+    from_browser(head, None)
+    w = PlayHand("pass", seed=3, level="heuristic", hint_level="random")
+    assert w._par is not None  # worked out while the learner plays
+    finish(w, random.Random(1))
+    par = progress.par_points(w.round, 0, "heuristic", 3)
+    stars = progress.play_stars(w.round.score_list()[0], par)
+    assert kept(head).stars == {PASS_PAGE: {"play": stars}}
+    assert f"Par for denne utdelingen er {par} poeng" in w.summary.value
+    assert f"{stars} av 3 stjerner" in w.summary.value
+    assert f"{stars} av 6 stjerner" in nav.value  # the contents list follows
+    memory = json.loads(w.memory.widget.value)["data"]
+    assert memory["par"] == par
+    # the finished round comes back with its par: not worked out again at page open
+    fresh = PlayHand("pass", seed=3, level="heuristic", hint_level="random")
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": json.loads(
+        w.memory.widget.value)})
+    assert fresh.round.is_over and fresh._par is None
+    assert f"Par for denne utdelingen er {par} poeng" in fresh.summary.value
+
+
+def test_a_table_off_the_course_earns_nothing() -> None:
+    w = PlayHand("pass", seed=3, **FAST)
+    assert w._par is None
+    finish(w, random.Random(1))
+    assert current_learner().stars == {} and "kamp-earned" not in w.summary.value
+
+
+def test_a_whole_game_earns_by_place() -> None:
+    head = SiteHead("tutorial/08-hel-femkamp.ipynb")
+    from_browser(head, None)
+    w = PlayGame(seed=2, **FAST)
+    rng = random.Random(2)
+    while not w.session.game_over:
+        finish(w, rng)
+        if not w.session.game_over:
+            w.next_round()
+    totals = w.game.totals()
+    mine = totals[w.learner_name]
+    place = 1 if w.learner_name in w.game.winners else 1 + sum(v < mine for v in totals.values())
+    stars = progress.game_stars(place, len(totals))
+    assert kept(head).stars == {"tutorial/08-hel-femkamp.ipynb": {"game": stars}}
+    assert "kamp-earned" in w.summary.value
+
+
+def test_a_drill_earns_by_its_last_five_first_answers() -> None:
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)
+    d = Drill(topic="trick_winner", seed=3)
+    wrong = next(v for _, v in d.item.choices if v != d.item.answer)
+    d.answer(wrong)
+    for _ in range(progress.DRILL_ITEMS - 1):
+        d.next_button.click()
+        d.answer(d.item.answer)
+        d.answer(d.item.answer)  # a second tap is not a second answer
+    assert kept(head).stars == {PASS_PAGE: {"drill": 2}}  # one miss in the five
+    d.next_button.click()
+    d.answer(d.item.answer)
+    assert kept(head).stars == {PASS_PAGE: {"drill": 3}}  # the last five without a miss
+    d.next_button.click()
+    d.answer(wrong if wrong != d.item.answer else None)
+    assert kept(head).stars == {PASS_PAGE: {"drill": 3}}  # the best is kept
+
+
+def test_a_drill_restore_keeps_no_state_between() -> None:
+    """The browser is never handed a state it would refuse (answered, but no answer), nor the
+    fresh drill's state before the restored one: leaving the page at that moment would lose
+    the learner's answer."""
+    d = Drill(topic="legal_cards", seed=3)
+    d.toggles[0].value = True
+    d.check_button.click()
+    stored = json.loads(d.memory.widget.value)
+    fresh = Drill(topic="legal_cards", seed=3)
+    seen: list[str] = []
+    fresh.memory.widget.observe(lambda change: seen.append(change["new"]), names="value")
+    fresh.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": stored})
+    written = [json.loads(v) for v in seen]
+    assert [v["data"] for v in written if "restore" not in v] == [stored["data"]]
+
+
+def test_the_front_page_shows_the_stars_of_each_game() -> None:
+    data = current_learner()
+    data.earn(PASS_PAGE, "play", 3)
+    data.earn("sekskamp/03-anna-og-bjorn.ipynb", "drill", 1)
+    html = front_html(Choices())
+    femkamp, sekskamp = html.split("data-game='sekskamp'")[0], html.split(
+        "data-game='sekskamp'")[1].split("data-game='sjukamp'")[0]
+    assert "3 av 39 stjerner" in femkamp and "1 av 18 stjerner" in sekskamp
+
+
+def test_export_import_and_starting_over() -> None:
+    head = SiteHead("index.ipynb")
+    from_browser(head, None)
+    box = ProgressBox("nb")
+    current_learner().earn(PASS_PAGE, "play", 2)
+    box.export_button.click()
+    assert "kamp-fremgang.json" in box.export_link.value
+    text = box.export_text()
+    assert json.loads(text)["format"] == EXPORT_FORMAT
+    # another device: its own stars and the file's come together
+    other = LearnerData()
+    other.earn(PASS_PAGE, "play", 1)
+    other.earn("tutorial/03-klover.ipynb", "drill", 3)
+    assert box.load(other.export_text(), name="fra-mobilen.json")
+    assert kept(head).stars == {PASS_PAGE: {"play": 2}, "tutorial/03-klover.ipynb": {"drill": 3}}
+    assert "5 av" in box.summary.value and "fra-mobilen.json" in box.messages.widget.value
+    for bad in (b"{not json", b'{"format": "kamp-progress/1"}', b"\xff\xfe", "x" * 2_000_000):
+        assert not box.load(bad, name="feil.json")
+        assert "Kunne ikke hente fremgang fra feil.json" in box.messages.widget.value
+        assert "Ingenting er endret" in box.messages.widget.value
+        assert kept(head).page_stars(PASS_PAGE) == 2
+    box.reset_button.click()  # asked first
+    assert box.confirm.layout.display is None and kept(head).stars
+    box.confirm_no.click()
+    assert kept(head).stars
+    box.reset_button.click()
+    box.confirm_yes.click()
+    assert kept(head).stars == {} and "0 av" in box.summary.value
