@@ -202,3 +202,18 @@ def test_export_import_and_starting_over() -> None:
     box.reset_button.click()
     box.confirm_yes.click()
     assert kept(head).stars == {} and "0 av" in box.summary.value
+
+
+def test_the_log_shows_a_trick_from_its_lead_also_after_a_reload() -> None:
+    """Walk finding (3 Dec): after a reload «Det siste som skjedde» began at «Ola la ♠3.», the
+    learner's own lead gone; a trick in the log now always starts with its lead."""
+    import re
+
+    w = PlayHand("pass", seed=1, **FAST)
+    w.play(w.session.legal()[0])
+    back = PlayHand("pass", seed=1, **FAST)
+    back.memory.widget.value = json.dumps({"schema": "kamp-memory/2",
+                                           "restore": json.loads(w.memory.widget.value)})
+    for table in (w, back):
+        shown = re.findall(r"<li[^>]*>([^<]*)</li>", table.log_box.value)
+        assert shown[0] == "Du spilte ut ♠6." and len(shown) == 6, shown

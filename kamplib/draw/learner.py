@@ -82,9 +82,19 @@ def table_html(rnd: Round, learner: int, *, taken: str = "", lang: str = "nb",
                 + "".join(parts) + "</div>")
 
 
+# what a trick's lines say after its lead (kamplib.teach.narration.LINE_KINDS)
+_IN_A_TRICK = frozenset({"followed", "trumped", "discarded", "took"})
+
+
 def log_html(lines: Sequence[Any], *, lang: str = "nb", last: int = 6) -> str:
-    """The last few sentences of the table's log, newest last (a live region: read aloud)."""
-    shown = list(lines)[-last:]
+    """The last few sentences of the table's log, newest last (a live region: read aloud).
+    A trick is shown whole from its lead: the window reaches back to the lead of the first
+    trick it shows part of (the learner's own lead stays in view until the trick is past)."""
+    lines = list(lines)
+    start = max(0, len(lines) - last)
+    while start > 0 and lines[start].what in _IN_A_TRICK:
+        start -= 1
+    shown = lines[start:]
     if not shown:
         return ""
     items = "".join(f"<li data-player='{escape(line.player)}' class='kamp-log-{line.what}'>"
