@@ -30,6 +30,7 @@ tests are dealt out one by one (``work_unit``).  The heaviest files are dealt fi
 """
 
 import importlib.util
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -198,6 +199,25 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None if selected else True
 
 
+# --- where the time goes (benchmarks/suite_timeline.py) -----------------------------------------
+
+class Timeline:
+    """With KAMP_TIMELINE=FILE, each test phase's worker, start and end, a line of JSON each,
+    written by the worker that ran it (the controller of an xdist run sees the reports too)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if os.environ.get("PYTEST_XDIST_WORKER") is None and hasattr(report, "node"):
+            return  # an xdist controller: the worker wrote it
+        line = {"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "test": report.nodeid,
+                "when": report.when, "start": report.start, "stop": report.stop,
+                "outcome": report.outcome}
+        with open(self.path, "a", encoding="utf-8") as sink:  # one short write a line
+            sink.write(json.dumps(line) + "\n")
+
+
 # --- what the browser tests share ---------------------------------------------------------------
 
 @pytest.fixture(scope="session")
@@ -271,3 +291,5 @@ def pytest_configure(config: pytest.Config) -> None:
     from notebook_checks import NotebookChecks
 
     config.pluginmanager.register(NotebookChecks(), "kamp-notebook-checks")
+    if os.environ.get("KAMP_TIMELINE"):  # a plugin too, for the notebooks' cells
+        config.pluginmanager.register(Timeline(os.environ["KAMP_TIMELINE"]), "kamp-timeline")
