@@ -5,13 +5,21 @@ the table does (the bots' turns, the narration, the coach, undo, files) is the s
 learner's cards are stock buttons drawn as cards (Tab and Enter/Space work).  Bots' cards
 appear one at a time, ``pace`` seconds apart (``KAMP_PACE`` in the environment; 0 turns the
 pause off, as the tests do), and a finished trick stays in view with who took it and why.
+
+The pauses are timers on the kernel's event loop (the Voilà kernel's, or the browser edition's,
+where Pyodide has no threads to spare), never a sleep: the kernel stays free while the bots
+"think", so the page answers meanwhile.  A card the learner plays while a bot is to move is
+refused at once with the rules' reason (it is not the learner's turn: nothing is played later
+that the learner did not see coming), and the reason goes when the learner's turn comes; undo,
+a new deal, a file and the next round stop the bots' pauses first.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 from typing import Any
 
@@ -94,6 +102,12 @@ class _TableWidget(widgets.VBox):
         self.practice = practice
         self.four_color = deck_colors(four_color)
         self.pace = default_pace() if pace is None else max(0.0, float(pace))
+        # the bots' moves still to show, the timer that shows the next one, and whether the
+        # learner was told meanwhile that it is not their turn (said until it is)
+        self._moving: Iterator[list[Any]] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._out_of_turn = False
+        self._rate_after = False
         self._build()
         self.memory.key = table_key(session)
         self._start(session)
@@ -223,6 +237,7 @@ class _TableWidget(widgets.VBox):
         return self.session.learner_name
 
     def _start(self, session: TableSession, par: Any = None) -> None:
+        self._stop_bots()
         self.session = session
         self._start_par(par)
         self._faces()
@@ -230,7 +245,6 @@ class _TableWidget(widgets.VBox):
         self._clear_round()
         self.save_link.value = ""
         self._run_bots(paced=False)  # a new table shows at once; the log says what happened
-        self._render()
 
     def _faces(self) -> None:
         """The stylesheet with the faces of the cards the learner holds in this round."""
@@ -247,15 +261,6 @@ class _TableWidget(widgets.VBox):
         s = self.session
         if s.alone and progress.has_goal("play") and self._par_points is None:
             self._par = progress.Par(s.round, s.learner, s.level, s.seed)
-
-    def _pause(self, seconds: float) -> None:
-        """Wait ``seconds`` between the bots' cards, working on par meanwhile."""
-        end = time.perf_counter() + seconds
-        if self._par is not None and not self._par.done:
-            self._par.work(seconds * 0.8)
-        left = end - time.perf_counter()
-        if left > 0:
-            time.sleep(left)
 
     def _earn(self) -> None:
         """The round (or game) is over: stars by par (or by place), once."""
@@ -313,37 +318,118 @@ class _TableWidget(widgets.VBox):
         if actions:
             self.announce.value = escape(actions[-1].text(self.lang))
 
-    def _run_bots(self, paced: bool = True) -> None:
-        """The bots move one at a time; with a pace, each card is shown before the next, and a
-        finished trick stays in view a moment longer."""
-        for lines in self.session.bot_moves():
-            self._say(lines)
-            if self.pace and paced:
-                self._render()
-                pause = self.pace * (3 if any(x.what == "took" for x in lines) else 1)
-                self._pause(pause)
+    def _run_bots(self, paced: bool = True, first: float = 0.0, rate: bool = False) -> None:
+        """The bots move one at a time until the learner's turn or the round's end, then the
+        table is drawn (and with ``rate`` the learner's move rated).  With a pace (and an event
+        loop to time it: a kernel's), each card is shown before the next, ``first`` seconds
+        after the call and ``pace`` apart, and a finished trick stays in view a moment longer;
+        otherwise all at once."""
+        self._stop_bots()
+        self._rate_after = rate
+        moves = self.session.bot_moves()
+        if not (self.pace and paced) or _event_loop() is None:
+            try:
+                for lines in moves:
+                    self._say(lines)
+            except Exception:
+                self._render()  # what is shown follows the engine even if a bot failed
+                raise
+            self._bots_done()
+            return
+        self._moving = moves
+        self._render()
+        self._pause(first, self._next_bot)
+
+    def _pause(self, seconds: float, then: Callable[[], None]) -> None:
+        """Call ``then`` after ``seconds`` on the event loop (the kernel is free meanwhile),
+        working on the round's par first, in the pause's own time."""
+        end = time.perf_counter() + seconds
+        if self._par is not None and not self._par.done:
+            self._par.work(seconds * 0.8)
+        loop = _event_loop()
+        if loop is None:  # the loop is gone (the kernel is stopping): no one is watching
+            then()
+            return
+        self._timer = loop.call_later(max(0.0, end - time.perf_counter()), self._guard(then))
+
+    def _next_bot(self) -> None:
+        """One bot's move shown; the next after a pause, or the end of the bots' turns."""
+        self._timer = None
+        if self._moving is None:
+            return
+        lines = next(self._moving, None)
+        if lines is None:
+            self._moving = None
+            self._bots_done()
+            return
+        self._say(lines)
+        if self.session.my_turn or self.session.round_over:
+            self._turn_came()
+        self._render()
+        self._pause(self.pace * (3 if any(x.what == "took" for x in lines) else 1),
+                    self._next_bot)
+
+    def _bots_done(self) -> None:
+        """The bots have moved: the table first (the coach may take a moment), then the
+        rating."""
+        self._turn_came()
+        try:
+            self._render()
+            if self._rate_after:
+                self._rate()
+        finally:
+            if self._rate_after:
+                self._render()  # what is shown follows the engine even if the coach failed
+
+    def _turn_came(self) -> None:
+        """The bots are done: a «not your turn» said meanwhile is no longer true."""
+        if self._out_of_turn:
+            self.messages.clear()
+            self._out_of_turn = False
+
+    def _stop_bots(self) -> None:
+        """No more of the bots' pauses (undo, a new deal, a file, the next round)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._moving = None
+
+    def _guard(self, then: Callable[[], None]) -> Callable[[], None]:
+        """``then`` as a handler: an error is a sentence on the table, and the table follows
+        the engine (a timer has no one else to tell)."""
+
+        @guarded
+        def run(widget: _TableWidget) -> None:
+            try:
+                then()
+            except Exception:
+                widget._stop_bots()
+                widget._render()
+                raise
+
+        return lambda: run(self)
+
+    @property
+    def bots_moving(self) -> bool:
+        """Whether the bots' moves are still being shown one by one."""
+        return self._moving is not None
 
     def play(self, move: Move | str) -> bool:
-        """The learner plays ``move``; False (and the reason shown) when the rules refuse it."""
+        """The learner plays ``move``; False (and the reason shown) when the rules refuse it,
+        among them a move while a bot is to move (the bots' cards are still being shown)."""
         try:
             lines = self.session.play(move)
         except IllegalMove as err:
             self.messages.refuse(err.message(self.lang))
+            self._out_of_turn = self.bots_moving
             self._render()
             return False
+        self._stop_bots()  # the learner's turn came in the bots' last pause: it ends here
+        self._out_of_turn = False
         self.hint_text.value = ""
         self.rating.value = ""
         self.messages.clear()
         self._say(lines)
-        try:
-            if self.pace:
-                self._render()
-                self._pause(self.pace)
-            self._run_bots()
-            self._render()  # the table first: the coach may take a moment
-            self._rate()
-        finally:
-            self._render()  # what is shown follows the engine even if a bot or hint failed
+        self._run_bots(first=self.pace, rate=True)
         return True
 
     def _rate(self) -> None:
@@ -363,6 +449,7 @@ class _TableWidget(widgets.VBox):
 
     def undo(self) -> bool:
         """Take back the learner's last move in this round (and the bots' replies after it)."""
+        self._stop_bots()
         try:
             undone = self.session.undo()
         except IllegalMove as err:
@@ -401,6 +488,7 @@ class _TableWidget(widgets.VBox):
 
     def next_round(self) -> bool:
         """The next round, when the learner asks for it after the summary."""
+        self._stop_bots()
         try:
             self.session.next_round()
         except IllegalMove as err:
@@ -411,7 +499,6 @@ class _TableWidget(widgets.VBox):
         self._clear_round()
         self._faces()
         self._run_bots()
-        self._render()
         return True
 
     def load(self, content: bytes | str, *, name: str = "kamp.json",
@@ -628,6 +715,15 @@ class _TableWidget(widgets.VBox):
         if s.my_turn and rnd.needs_trump:
             extra.append(self.trump_box)
         self.hand.children = (*shown, *extra)
+
+
+def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop: a kernel's (ipykernel's, or Pyodide's, which counts as always
+    running); None in plain Python, where the bots move at once."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _move_text(move: Move, lang: str) -> str:
