@@ -8,6 +8,7 @@ sheet never keeps a round its game does not have, nor shows a sum it says is not
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -284,24 +285,45 @@ def test_no_rule_sentence_contradicts_the_rules_in_force(path: str) -> None:
 
 @pytest.mark.parametrize(("params", "said"), [
     ({"order": "pass,klover,damer,grand,fantan"}, "Med rekkefølgen dere har valgt, er Fan Tan "
-                                                   "runde 5."),
+                                                   "runde 5 av 5."),
     ({"order": "pass,klover,damer,grand,fantan", "lang": "en"}, "In the order you chose, Fan "
-                                                                 "Tan is round 5."),
+                                                                 "Tan is round 5 of 5."),
     ({"order": "pass,grand"}, "Rekkefølgen dere har valgt for Femkamp, har ingen Fan Tan."),
-    ({"game": "sjukamp", "order": "pass,grand"}, None),  # Femkamp's own order on the course
-    ({}, None),
+    ({"game": "sjukamp", "order": "pass,grand"}, "Runde 4 av 5 i Femkamp."),  # the course's own
+    ({}, "Runde 4 av 5 i Femkamp."),
+    ({"lang": "en"}, "Round 4 of 5 in Femkamp."),
 ])
-def test_a_page_titled_by_its_round_says_where_the_chosen_order_plays_it(params: dict,
-                                                                         said: str | None) -> None:
-    head = run_page("tutorial/05-fan-tan.ipynb", params).cells[0].text
-    if said is None:
-        assert "rekkefølgen dere har valgt" not in head.lower() and "order you chose" not in head
-    else:
-        assert said in head
-    # and a chapter's page titled «Fan Tan som runde 3»
-    sjukamp = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb",
-                       {"game": "sjukamp", "order": "pass,klover,damer,fantan,grand,trumf,finale"})
-    assert "Med rekkefølgen dere har valgt, er Fan Tan runde 4." in sjukamp.cells[0].text
+def test_a_page_about_one_round_says_where_the_order_in_force_plays_it(params: dict,
+                                                                       said: str) -> None:
+    """A round's heading names the round, and the head says its number in the order in force
+    (the headings said «Runde 4: Fan Tan» under any order)."""
+    page = run_page("tutorial/05-fan-tan.ipynb", params)
+    assert said in page.cells[0].text
+    heading = next(c.text for c in page.cells if c.kind == "markdown")
+    assert heading.startswith("# Fan Tan (kabal)\n") and not re.search(r"\d", heading.split(
+        "\n")[0])
+    # and a chapter's page about Fan Tan, under Sjukamp's own order and another
+    sjukamp = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb", {"game": "sjukamp"})
+    assert "Runde 3 av 7 i Sjukamp." in sjukamp.cells[0].text
+    other = run_page("sjukamp/01-fan-tan-som-runde-3.ipynb",
+                     {"game": "sjukamp", "order": "pass,klover,damer,fantan,grand,trumf,finale"})
+    assert "Med rekkefølgen dere har valgt, er Fan Tan runde 4 av 7." in other.cells[0].text
+
+
+def test_no_heading_on_a_page_numbers_a_round() -> None:
+    """Every page's headings and title: a round's number is the order's to say, not a
+    heading's («Runde 2: Kløver»)."""
+    from kamplib.site.pages import SITE
+
+    numbered = re.compile(r"\b(?:[Rr]unde|[Rr]ound) \d|\bsom runde \d|\bas round \d")
+    found = [p.path for p in SITE if numbered.search(p.title_nb) or numbered.search(p.title_en)]
+    for p in SITE:
+        nb = json.loads((ROOT / p.path).read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                found += [f"{p.path}: {line}" for line in "".join(cell["source"]).splitlines()
+                          if line.startswith("#") and numbered.search(line)]
+    assert found == []
 
 
 PROSE_PAGES = [p.path for p in __import__("kamplib.site.pages", fromlist=["SITE"]).SITE

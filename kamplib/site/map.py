@@ -25,32 +25,32 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     (
         "tutorial/02-pass.ipynb",
         "tutorial",
-        "Runde 1: Pass",
-        "Round 1: Pass",
+        "Pass: unngå stikkene",
+        "Pass: avoid the tricks",
     ),
     (
         "tutorial/03-klover.ipynb",
         "tutorial",
-        "Runde 2: Kløver",
-        "Round 2: Clubs",
+        "Kløver: unngå kløverne",
+        "Clubs: avoid the clubs",
     ),
     (
         "tutorial/04-damer.ipynb",
         "tutorial",
-        "Runde 3: Damer",
-        "Round 3: Queens",
+        "Damer: unngå damene",
+        "Queens: avoid the queens",
     ),
     (
         "tutorial/05-fan-tan.ipynb",
         "tutorial",
-        "Runde 4: Fan Tan (kabal)",
-        "Round 4: Fan Tan",
+        "Fan Tan (kabal)",
+        "Fan Tan",
     ),
     (
         "tutorial/06-grand.ipynb",
         "tutorial",
-        "Runde 5: Grand",
-        "Round 5: Grand",
+        "Grand: ta stikkene",
+        "Grand: take the tricks",
     ),
     (
         "tutorial/07-poengregning.ipynb",
@@ -109,8 +109,8 @@ PAGES: tuple[tuple[str, str, str, str], ...] = (
     (
         "sjukamp/01-fan-tan-som-runde-3.ipynb",
         "sjukamp",
-        "Fan Tan som runde 3",
-        "Fan Tan as round 3",
+        "Kabalen tidlig i kvelden",
+        "The patience early in the evening",
     ),
     (
         "sjukamp/02-trumf-med-spar.ipynb",

@@ -12,7 +12,6 @@ choices, so they follow the learner from page to page.
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -20,7 +19,6 @@ from typing import Any
 from kamplib.draw.cards import four_color_css
 from kamplib.draw.display import color, palette_css
 from kamplib.i18n import KindName, Phrase, register, t
-from kamplib.kinds import parse_kind
 from kamplib.rules import GAMES, Rules
 from kamplib.site.map import PAGES
 from kamplib.site.query import page_query
@@ -30,7 +28,8 @@ from kamplib.teach.notes import NARRATIVE
 from kamplib.teach.progress import page_mark
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
-           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_moved", "section_name",
+           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_place", "ROUND_PAGES",
+           "section_name",
            "section_game", "game_section", "page_choices"]
 
 
@@ -72,8 +71,11 @@ register({
     "site_step": {"nb": "{section}, side {number} av {count}",
                   "en": "{section}, page {number} of {count}"},
     "site_nav": {"nb": "Sidene i kamp", "en": "The pages of kamp"},
-    "site_round_moved": {"nb": "Med rekkefølgen dere har valgt, er {kind} runde {number}.",
-                         "en": "In the order you chose, {kind} is round {number}."},
+    "site_round_place": {"nb": "Runde {number} av {count} i {game}.",
+                         "en": "Round {number} of {count} in {game}."},
+    "site_round_moved": {"nb": "Med rekkefølgen dere har valgt, er {kind} runde {number} av "
+                               "{count}.",
+                         "en": "In the order you chose, {kind} is round {number} of {count}."},
     "site_round_left_out": {"nb": "Rekkefølgen dere har valgt for {game}, har ingen {kind}.",
                             "en": "The order you chose for {game} has no {kind}."},
     "site_not_a_page": {"nb": "«{path}» er ikke en side i kamp", "en": "'{path}' is not a page"},
@@ -219,9 +221,9 @@ class PageHead:
         if house:  # the house rules of this page's game (no trump on a Femkamp page)
             rules = (f"<p class='kamp-choice-rules' style='margin:4px 0'>"
                      f"{escape(changes_text(house, lang))}</p>")
-        moved = round_moved(here, choices)
-        if moved:  # a page titled «Runde 4: Fan Tan» under an order that plays it elsewhere
-            rules += f"<p class='kamp-round-moved' style='margin:4px 0'>{escape(moved)}</p>"
+        place = round_place(here, choices)
+        if place:  # a page about one round: its number in the order in force
+            rules += f"<p class='kamp-round-place' style='margin:4px 0'>{escape(place)}</p>"
         # the palette (light, and dark when the page is) and the deck the learner chose, for
         # every drawing on the page
         style = palette_css() + ("\n" + four_color_css() if choices.four_color else "")
@@ -233,28 +235,34 @@ class PageHead:
                 f"data-kamp-title='{title}' style='line-height:1.5'>{line}{problems}{rules}</div>")
 
 
-# «Round 4: Fan Tan», «Fan Tan as round 3»: a page titled by where its round is played
-_ROUND_TITLE = re.compile(r"Round (?P<number>\d+): (?P<kind>.+)|(?P<kind2>.+) as round "
-                          r"(?P<number2>\d+)")
+# The pages about one kind of round.  Their headings name the round, not its number: the order
+# in force decides the number, and the page's head says it (:func:`round_place`).
+ROUND_PAGES: dict[str, str] = {
+    "tutorial/02-pass.ipynb": "pass", "tutorial/03-klover.ipynb": "klover",
+    "tutorial/04-damer.ipynb": "damer", "tutorial/05-fan-tan.ipynb": "fantan",
+    "tutorial/06-grand.ipynb": "grand", "sekskamp/01-seksere-og-sjuere.ipynb": "fantan",
+    "sekskamp/02-trukket-trumf.ipynb": "trumf", "sjukamp/01-fan-tan-som-runde-3.ipynb": "fantan",
+    "sjukamp/02-trumf-med-spar.ipynb": "trumf", "sjukamp/03-finalen.ipynb": "finale",
+}
 
 
-def round_moved(here: Page, choices: Choices) -> str:
-    """For a page titled by its round's number («Runde 4: Fan Tan», «Fan Tan som runde 3»),
-    the line that says where the chosen order plays that round, when it is elsewhere (or
-    nowhere); empty otherwise."""
-    title = _ROUND_TITLE.fullmatch(here.title_en)
-    if title is None or here.game is None:
+def round_place(here: Page, choices: Choices) -> str:
+    """For a page about one kind of round, where the order in force plays it: «Runde 4 av 5 i
+    Femkamp», «Med rekkefølgen dere har valgt, er Fan Tan runde 5 av 5», or that the chosen
+    order has no such round; empty on other pages."""
+    kind = ROUND_PAGES.get(here.path)
+    if kind is None or here.game is None:
         return ""
-    kind = parse_kind(title["kind"] or title["kind2"])
-    titled = int(title["number"] or title["number2"])
-    order = choices.rules_for(here.game).order
+    rules = choices.rules_for(here.game)
+    order = rules.order
     if kind not in order:
         return t("site_round_left_out", choices.lang, game=Phrase(f"game_{here.game}"),
                  kind=KindName(kind))
-    number = order.index(kind) + 1
-    if number == titled:
-        return ""
-    return t("site_round_moved", choices.lang, kind=KindName(kind), number=number)
+    number, count = order.index(kind) + 1, len(order)
+    if order == GAMES[here.game]:
+        return t("site_round_place", choices.lang, number=number, count=count,
+                 game=Phrase(f"game_{here.game}"))
+    return t("site_round_moved", choices.lang, kind=KindName(kind), number=number, count=count)
 
 
 def page_choices() -> Choices:
