@@ -171,7 +171,7 @@ def test_the_front_page_shows_the_stars_of_each_game() -> None:
     html = front_html(Choices())
     femkamp, sekskamp = html.split("data-game='sekskamp'")[0], html.split(
         "data-game='sekskamp'")[1].split("data-game='sjukamp'")[0]
-    assert "3 av 39 stjerner" in femkamp and "1 av 18 stjerner" in sekskamp
+    assert "3 av 42 stjerner" in femkamp and "1 av 18 stjerner" in sekskamp
 
 
 def test_export_import_and_starting_over() -> None:
@@ -217,3 +217,17 @@ def test_the_log_shows_a_trick_from_its_lead_also_after_a_reload() -> None:
     for table in (w, back):
         shown = re.findall(r"<li[^>]*>([^<]*)</li>", table.log_box.value)
         assert shown[0] == "Du spilte ut ♠6." and len(shown) == 6, shown
+
+
+def test_fan_tan_counts_the_moves_the_coach_calls_good() -> None:
+    head = SiteHead("tutorial/05-fan-tan.ipynb")
+    from_browser(head, None)
+    assert "«godt»" in head.goals.value  # said before playing
+    w = PlayHand("fantan", seed=2, level="random", hint_level="heuristic")
+    finish(w, random.Random(3))
+    s = w.session
+    good = sum(1 for m in s.moves_in(s.shown) if m.judgement is not None
+               and m.judgement.label == "good" and not m.judgement.only_move)
+    goals = kept(head).stars["tutorial/05-fan-tan.ipynb"]
+    assert goals.get("good", 0) == progress.good_stars(good) and "play" in goals
+    assert good > 0, "a round of Fan Tan without one good move tests nothing"

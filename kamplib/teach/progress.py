@@ -8,6 +8,8 @@ Every page with a table or a drill has goals a learner can read before playing
   ★★ at most :data:`PAR_SLACK` points over par, ★★★ at par or better.  Par is what a strong
   player (the search, «vanskelig») takes in the learner's seat on the same cards against the same
   bots (:func:`par_points`): lower is better in every round, Grand included.
+- ``good`` (a round on its own, where each move counts, as in Fan Tan): ★ one move the coach
+  rates «godt» in one round, ★★ two, ★★★ three (a move with no choice does not count).
 - ``game`` (a whole game, :class:`~kamplib.widgets.PlayGame`): ★ finish it, ★★ finish in the
   better half of the table, ★★★ win (a shared win too).
 - ``drill`` (:class:`~kamplib.widgets.Drill`): answer :data:`DRILL_ITEMS` items; ★★★ without a
@@ -31,7 +33,8 @@ from kamplib.round import Round
 from kamplib.teach.store import GOAL_KINDS, MAX_STARS, current_learner, learner_changed
 
 __all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play_stars",
-           "game_stars", "drill_stars", "par_points", "goal_lines", "stars_text", "page_max",
+           "game_stars", "good_stars", "drill_stars", "par_points", "goal_lines", "stars_text",
+           "page_max",
            "section_max", "star_mark", "page_mark", "section_mark", "goals_html", "open_page",
            "page_path", "has_goal", "earn", "reset", "Par"]
 
@@ -43,7 +46,7 @@ GOALS: dict[str, tuple[str, ...]] = {
     "tutorial/02-pass.ipynb": ("play", "drill"),
     "tutorial/03-klover.ipynb": ("play", "drill"),
     "tutorial/04-damer.ipynb": ("play", "drill"),
-    "tutorial/05-fan-tan.ipynb": ("play", "drill"),
+    "tutorial/05-fan-tan.ipynb": ("play", "good", "drill"),
     "tutorial/06-grand.ipynb": ("play", "drill"),
     "tutorial/07-poengregning.ipynb": ("drill",),
     "tutorial/08-hel-femkamp.ipynb": ("game",),
@@ -66,6 +69,9 @@ register({
         "en": "Play the round: ★ finish it · ★★ at most {slack} {slack:point|points} above "
               "par · ★★★ par or better. Par is what a strong player would get with the same "
               "cards against the same opponents."},
+    "goal_good": {
+        "nb": "Gjør trekk som treneren kaller «godt» i én runde: ★ ett · ★★ to · ★★★ tre.",
+        "en": "Make moves the coach calls 'good' in one round: ★ one · ★★ two · ★★★ three."},
     "goal_game": {
         "nb": "Spill hele spillet: ★ fullfør det · ★★ havn i den beste halvdelen · ★★★ vinn.",
         "en": "Play the whole game: ★ finish it · ★★ end in the better half · ★★★ win."},
@@ -90,6 +96,11 @@ def game_stars(place: int, players: int) -> int:
     if place == 1:
         return 3
     return 2 if place <= (players + 1) // 2 else 1
+
+
+def good_stars(good: int) -> int:
+    """Stars for a round with ``good`` moves rated «godt» (0: none)."""
+    return min(MAX_STARS, good)
 
 
 def drill_stars(misses: int) -> int:

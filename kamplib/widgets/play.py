@@ -275,6 +275,11 @@ class _TableWidget(widgets.VBox):
             self._stars = progress.play_stars(self.round.score_list()[s.learner],
                                               self._par_points)
             progress.earn("play", self._stars)
+            if progress.has_goal("good"):  # the moves the coach rated «godt», a choice each
+                good = sum(1 for m in s.moves_in(s.shown) if m.judgement is not None
+                           and m.judgement.label == "good" and not m.judgement.only_move)
+                if good:
+                    progress.earn("good", progress.good_stars(good))
         elif s.game_over and not s.alone and progress.has_goal("game"):
             totals = self.game.totals()
             mine = totals[self.learner_name]
