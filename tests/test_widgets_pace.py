@@ -115,6 +115,31 @@ def test_a_card_played_in_the_bots_last_pause_on_the_learners_turn_is_played() -
     on_a_loop(run)
 
 
+def test_a_card_the_rules_refuse_on_the_learners_own_turn_keeps_its_reason() -> None:
+    """In the bots' last pause it is the learner's turn: a card that does not follow suit is
+    refused for that, and the reason stays when the pause ends."""
+
+    async def run() -> None:
+        for seed in range(1, 40):
+            w = PlayHand("pass", seed=seed, pace=PACE, **FAST)
+            while not w.round.is_over:
+                legal_buttons(w)[0].click()
+                while w.bots_moving and w.round.to_move != w.learner:
+                    await asyncio.sleep(PACE / 4)
+                illegal = [b for b in w.hand.children if getattr(b, "_kamp_card", None)
+                           and "kamp-illegal" in b._dom_classes]
+                if w.bots_moving and illegal:
+                    illegal[0].click()
+                    assert "må følge farge" in w.messages.widget.value
+                    await settled(w)
+                    assert "må følge farge" in w.messages.widget.value
+                    return
+                await settled(w)
+        raise AssertionError("no deal where the learner must follow suit after the bots")
+
+    on_a_loop(run)
+
+
 def test_undo_and_a_new_deal_stop_the_bots_pauses() -> None:
     async def run() -> None:
         w = PlayHand("pass", seed=6, pace=PACE, **FAST)

@@ -425,7 +425,8 @@ class _TableWidget(widgets.VBox):
             lines = self.session.play(move)
         except IllegalMove as err:
             self.messages.refuse(err.message(self.lang))
-            self._out_of_turn = self.bots_moving
+            # said while a bot is to move: true until the learner's turn comes
+            self._out_of_turn = self.bots_moving and not self.session.my_turn
             self._render()
             return False
         self._stop_bots()  # the learner's turn came in the bots' last pause: it ends here
