@@ -84,6 +84,11 @@ def split(archive: Path, target: Path, keep: Callable[[str], bool],
                 more[info.filename] = data
             else:
                 kept.append((info, data))
+    # a folder left with nothing in it would import as an empty namespace package, found before
+    # the finder of the rest is asked (``from importlib import resources`` without ``files``)
+    files = [info.filename for info, _ in kept if not info.is_dir()]
+    kept = [(info, data) for info, data in kept
+            if not info.is_dir() or any(f.startswith(info.filename) for f in files)]
     if record is not None:
         lines = [_record_line(i.filename, d) for i, d in kept] + [f"{record.filename},,"]
         kept.append((record, ("\n".join(lines) + "\n").encode()))
