@@ -8,6 +8,7 @@ around any Python (scripts/build_site.py hands it :func:`page_texts`).
 
 from __future__ import annotations
 
+import kamplib.teach.store  # noqa: F401  (registers memory_not_kept, which the page script says)
 from kamplib.i18n import LANGS, register, template
 
 __all__ = ["PAGE_TEXT_CODES", "page_texts"]
