@@ -349,3 +349,28 @@ def test_the_rule_sentences_in_a_pages_text_are_in_the_language_of_that_text(pat
     # and the interface did switch on the same page
     assert any(c.text and c.text != d.text for c, d in zip(nb.cells, en.cells, strict=True)
                if c.kind == "output")
+
+
+@pytest.mark.parametrize(("path", "params"), [
+    ("sekskamp/02-trukket-trumf.ipynb", {}),
+    ("sekskamp/02-trukket-trumf.ipynb", {"trump": "dealer"}),
+    ("sekskamp/02-trukket-trumf.ipynb", {"trump": "H", "lang": "en"}),
+    ("sjukamp/02-trumf-med-spar.ipynb", {"game": "sjukamp", "trump": "draw"}),
+    ("sjukamp/02-trumf-med-spar.ipynb", {"game": "sjukamp", "order": "pass,grand",
+                                         "trump": "dealer"}),
+])
+def test_a_trump_page_shows_one_trump_round(path: str, params: dict) -> None:
+    """The walk: sekskamp/02 said «ruter ble trumf» in the game it played, then showed a stopped
+    moment and a trick by trick with clubs as trumps.  The game's trump, the moment and the
+    round are one round now: every trump the page names is the same suit."""
+    page = run_page(path, params)
+    # the page's example, up to «Prøv selv» (the learner's own deal and the drill's are theirs)
+    shown = page.cells[:next(c.index for c in page.cells if c.text.startswith("## Prøv selv"))]
+    suits = {"spar": "S", "hjerter": "H", "ruter": "D", "kløver": "C", "spades": "S",
+             "hearts": "H", "diamonds": "D", "clubs": "C"}
+    named = [suits[s] for c in shown if c.kind == "output"
+             for s in re.findall(r"(?:Trumf|Trump): (\w+)|(\w+) (?:er trumf|as trumps|trumps in)",
+                                 c.text) for s in s if s in suits]
+    assert named and len(set(named)) == 1, named
+    trumf = page.names["trumf"]
+    assert page.names["moment"].trump == trumf.trump == named[0]

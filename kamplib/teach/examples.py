@@ -31,7 +31,8 @@ __all__ = [
     "play_out", "bot_round", "bot_game", "dealer_in_game", "playing", "round_of", "round_rules",
     "rule_effect", "explain_trick",
     "first_trick_with_discard", "first_costly_trick", "first_trumped_trick", "must_follow_moment",
-    "trump_choice_moment", "trump_and_other", "refused_card", "try_move", "trick_picture",
+    "trump_choice_moment", "trump_moment_in", "trump_example", "trump_and_other", "refused_card",
+    "try_move", "trick_picture",
     "taken_picture", "table_picture", "hand_picture", "fantan_picture", "trump_of_game",
 ]
 
@@ -230,6 +231,35 @@ def trump_choice_moment(seed: int = 1, rules: Rules | Mapping[str, Any] | None =
             rnd = full.replayed(count)
             if rnd.trick and trump_and_other(rnd) is not None:
                 return rnd
+    raise RuleError("ex_no_moment")
+
+
+def trump_moment_in(rnd: Round) -> Round | None:
+    """``rnd`` stopped at its first moment where the player to move cannot follow suit and
+    may either trump or throw another card (None when it never comes)."""
+    for count in range(1, len(rnd.history)):
+        moment = rnd.replayed(count)
+        if moment.trick and trump_and_other(moment) is not None:
+            return moment
+    return None
+
+
+def trump_example(game: str = "sekskamp", seed: int = 1,
+                  rules: Rules | Mapping[str, Any] | None = None,
+                  players: Sequence[str] | None = None) -> Game:
+    """A whole game played by the tactics whose trump round shows everything a page about
+    trumps shows: a moment to trump or throw (:func:`trump_moment_in`) and a trick someone
+    trumped.  The game of ``seed``, or the next seed's that has both, so that the page's trump,
+    its stopped moment and its trick by trick are all one round (a page said «ruter ble trumf»
+    and then showed clubs as trumps)."""
+    chosen = playing(rules if isinstance(rules, Rules) else make_rules(game, rules), "trumf")
+    for tried in range(seed, seed + 20):
+        whole = bot_game(game, tried, players, rules=chosen)
+        rnd = round_of(whole, "trumf")
+        if trump_moment_in(rnd) is not None and any(
+                classify_play(card, trick.plays[0][1].suit, rnd.trump) == "trumped"
+                for trick in rnd.tricks for _, card in trick.plays[1:]):
+            return whole
     raise RuleError("ex_no_moment")
 
 
