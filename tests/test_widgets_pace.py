@@ -161,6 +161,23 @@ def test_undo_and_a_new_deal_stop_the_bots_pauses() -> None:
     on_a_loop(run)
 
 
+def test_a_closed_table_stops_its_pauses() -> None:
+    """The browser edition's next page closes the last page's widgets in the same Python: no
+    timer of the old table acts after that."""
+
+    async def run() -> None:
+        w = PlayHand("klover", seed=4, pace=PACE, **FAST)
+        legal_buttons(w)[0].click()
+        assert w.bots_moving
+        moved = len(w.round.history)
+        w.close()
+        assert not w.bots_moving
+        await asyncio.sleep(PACE * 5)
+        assert len(w.round.history) == moved
+
+    on_a_loop(run)
+
+
 def test_a_game_plays_on_from_round_to_round_with_pauses() -> None:
     async def run() -> None:
         w = PlayGame(seed=2, players=3, pace=0.001, **FAST)

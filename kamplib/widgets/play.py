@@ -92,6 +92,10 @@ class _TableWidget(widgets.VBox):
 
     # what the learner is asked before a game in progress is given up, and the yes to it
     _ask_key, _yes_key = "w_confirm_new", "w_confirm_yes"
+    # no bots moving and no timer until a table is set up (a widget that failed to set up is
+    # still closed when it goes)
+    _moving: Iterator[list[Any]] | None = None
+    _timer: asyncio.TimerHandle | None = None
 
     def __init__(self, session: TableSession, *, practice: bool, four_color: bool | None,
                  pace: float | None) -> None:
@@ -104,8 +108,8 @@ class _TableWidget(widgets.VBox):
         self.pace = default_pace() if pace is None else max(0.0, float(pace))
         # the bots' moves still to show, the timer that shows the next one, and whether the
         # learner was told meanwhile that it is not their turn (said until it is)
-        self._moving: Iterator[list[Any]] | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self._moving = None
+        self._timer = None
         self._out_of_turn = False
         self._rate_after = False
         self._build()
@@ -412,6 +416,12 @@ class _TableWidget(widgets.VBox):
                 raise
 
         return lambda: run(self)
+
+    def close(self) -> None:
+        """Closed (the browser edition's next page closes every widget of the last one): the
+        bots' pauses stop with it, so no timer of this page acts after it."""
+        self._stop_bots()
+        super().close()
 
     @property
     def bots_moving(self) -> bool:
