@@ -262,3 +262,29 @@ def test_round_title_numbers_rounds_of_a_game_but_not_a_round_dealt_alone() -> N
     alone = Game(["Kari", "Ola", "Siri", "Per"], "custom", {"order": ["klover"]}, seed=1)
     assert round_title(alone.round) == "Kløver"
     assert round_title(alone.round, "en") == "Clubs"
+
+
+def test_values_wider_than_their_bars_take_turns_in_height() -> None:
+    """Four players' bars side by side are narrower than «−2,0»: every other bar's value sits
+    one line further out, so neighbouring values never overlap."""
+    import itertools
+
+    from kamplib.draw.charts import SMALL, grouped_bars
+
+    kinds = ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]  # the book's five rounds
+    series = [(name, [3.0, 3.0, 3.0, 3.0, -2.0]) for name in ("Kari", "Ola", "Siri", "Per")]
+    svg = str(grouped_bars(kinds, series, title="t", axis_label="a",
+                           value_text=lambda v: f"{v:.1f}".replace(".", ",").replace("-", "−")))
+    found = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle" '
+                       r'font-size="11">([^<]+)</text>', svg)
+    at = {(value, float(x)): float(y) for x, y, value in found}
+    for value in ("3,0", "−2,0"):
+        xs = sorted(x for v, x in at if v == value)[:4]  # the first group's
+        heights = [at[(value, x)] for x in xs]
+        # neighbours one line apart, every other one level
+        assert all(abs(a - b) == SMALL + 1 for a, b in itertools.pairwise(heights))
+        assert heights[0] == heights[2] and heights[1] == heights[3]
+    # one series alone has room: no turns
+    alone = str(grouped_bars(["Pass"], [("Kari", [3.0])], title="t", axis_label="a",
+                             value_text=lambda v: f"{v:.1f}"))
+    assert len(set(re.findall(r'y="([\d.]+)" text-anchor="middle" font-size="11"', alone))) == 1

@@ -117,10 +117,16 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
     """Vertical bars, one group per category and one bar per series in it (a legend names
     the series); a line marks zero, and each bar carries its value."""
     legend, bottom_of_legend = _legend([name for name, _ in series], 40)
-    top = bottom_of_legend + 22 + SMALL
-    plot_height = 200
     left, right = 44, 8
     values = [v for _, vs in series for v in vs]
+    group = (WIDTH - left - right) / len(categories)
+    bar = group * 0.8 / len(series)
+    # values wider than their bars: every other bar's value one line further out, so that
+    # neighbours' values do not run into each other
+    widest = max(len(value_text(v)) for v in values) * SMALL * 0.6
+    step = SMALL + 1 if widest > bar - 1 and len(series) > 1 else 0
+    top = bottom_of_legend + 22 + SMALL + step
+    plot_height = 200
     high = _nice_top(max(0.0, *values))
     low = -_nice_top(-min(values)) if min(values) < 0 else 0.0
     scale = plot_height / (high - low)
@@ -128,8 +134,6 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
     def ypos(value: float) -> float:
         return top + (high - value) * scale
 
-    group = (WIDTH - left - right) / len(categories)
-    bar = group * 0.8 / len(series)
     parts = [_text(8, 18, [_heading(title)], weight="bold"), legend]
     for tick in (low, 0.0, high) if low < 0 else (0.0, high / 2, high):
         parts.append(_text(left - 6, ypos(tick) + 4, [value_text(tick)], "end"))
@@ -146,16 +150,17 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
             parts.append(f'<rect x="{x + s * bar:.1f}" y="{y0:.1f}" width="{bar - 1:.1f}" '
                          f'height="{max(y1 - y0, 1):.1f}" '
                          f'fill="{PALETTE[s % len(PALETTE)]}"/>')
-            label = y0 - 4 if value >= 0 else y1 + SMALL + 2  # above a bar, below a negative one
+            out = step * (s % 2)  # above a bar, below a negative one
+            label = y0 - 4 - out if value >= 0 else y1 + SMALL + 2 + out
             parts.append(f'<text x="{x + s * bar + bar / 2:.1f}" y="{label:.1f}" '
                          f'text-anchor="middle" font-size="{SMALL}">'
                          f"{escape(value_text(value))}</text>")
         lines = _lines(category, words)
         label_lines = max(label_lines, len(lines))
-        below = SMALL + 2 if low < 0 else 0  # under the lowest value's label
+        below = SMALL + 2 + step if low < 0 else 0  # under the lowest value's label
         parts.append(_text(left + (g + 0.5) * group, top + plot_height + 18 + below, lines,
                            "middle"))
-    bottom = top + plot_height + 18 + LINE * label_lines + (SMALL if low < 0 else 0)
+    bottom = top + plot_height + 18 + LINE * label_lines + (SMALL + step if low < 0 else 0)
     parts.append(f'<text transform="translate(12 {top + plot_height / 2:.0f}) rotate(-90)" '
                  f'text-anchor="middle">{escape(axis_label)}</text>')
     return Html(_open(WIDTH, bottom, title, "kamp-grouped-bars") + "".join(parts) + "</svg>")
