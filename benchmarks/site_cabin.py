@@ -204,8 +204,9 @@ def memory_and_offline(browser: Any, folder: Path) -> dict[str, Any]:
             page.locator(NEXT).first.click()
             wait_shown(page, shown + 1, timeout=300_000)
             walked += 1
-            if site_state(page)["errors"]:
-                failed.append(page.url)
+            errors = site_state(page)["errors"]
+            if errors:
+                failed.append(f"{page.url.removeprefix(site.base)}: {errors[0][:120]}")
             if EXPLORATION in page.url:  # its games played by a second Python, in a worker
                 page.wait_for_function(GAMES_DONE, timeout=600_000)
                 result["renderers_mb_exploration"] = round(
