@@ -43,6 +43,19 @@ register({
         "en": "The player left of the dealer leads first. Follow suit if you can; otherwise "
               "play anything. The highest card of the suit led takes the trick, and whoever "
               "takes it leads next."},
+    # what the page's button does: words for a control, so in the learner's language
+    "print_how": {
+        "nb": "Knappen laster ned en side som er laget for A4, med marger som passer de fleste "
+              "skrivere. Åpne den i nettleseren og skriv den ut (Ctrl+P eller Cmd+P). Du kan "
+              "også skrive ut denne siden direkte: da kommer bare de to sidene under med på "
+              "papiret.",
+        "en": "The button downloads a page made for A4, with margins that suit most printers. "
+              "Open it in your browser and print it (Ctrl+P or Cmd+P). You can also print this "
+              "page itself: only the two pages below go on the paper."},
+    "print_trump_wins": {"nb": "I trumfrunden tar den høyeste trumfen stikket når noen har "
+                               "trumfet.",
+                         "en": "In the trump round the highest trump takes the trick when "
+                               "someone has trumped."},
     "print_ace_high": {"nb": "Ess er høyest.", "en": "Ace is high."},
     "print_ace_high_not_pass": {"nb": "Ess er høyest, unntatt i Pass.",
                                 "en": "Ace is high, except in Pass."},
@@ -251,6 +264,9 @@ class Printable:
                         f"</b></td><td>{goal}</td>"
                         f"<td>{_e(k.points_text(self.rules, self.lang))}</td></tr>")
         ace = "print_ace_high_not_pass" if self.rules.ace_low_in_pass else "print_ace_high"
+        # who takes a trumped trick: the only trick rule a printed page would otherwise leave out
+        trumps = (f" {self._t('print_trump_wins')}"
+                  if any(kind_of(kind).has_trump for kind in self.rules.order) else "")
         return (
             f"<section class=\"page summary\"><h1>{self._t('print_title', game=self.title)}</h1>"
             f"<p><b>{self._t('print_lowest_wins')}</b></p>"
@@ -258,7 +274,7 @@ class Printable:
             f"<table class=\"rounds\"><tr><th></th><th>{self._t('word_round')}</th>"
             f"<th>{self._t('print_col_goal')}</th><th>{self._t('word_points')}</th></tr>"
             + "".join(rows) + "</table>"
-            f"<h2>{self._t('word_tricks')}</h2><p>{self._t('print_tricks_rules')} "
+            f"<h2>{self._t('word_tricks')}</h2><p>{self._t('print_tricks_rules')}{trumps} "
             f"{self._t(ace)}</p>"
             f"<p>{self._t('print_dealer')}</p>"
             f"<h2>{self._t('print_deck_head')}</h2>{self._deck_table()}"
@@ -317,4 +333,5 @@ def printout_html(choices: Any) -> Html:
     """The download button and the two pages for the learner's choices (game, names, rules,
     language), for a page that shows what will be printed."""
     page = Printable(**choices.table())
-    return Html(page.download() + page.fragment())
+    how = f"<p class='kamp-print-how'>{_e(t('print_how', page.lang))}</p>"
+    return Html(how + page.download() + page.fragment())

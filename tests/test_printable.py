@@ -124,6 +124,8 @@ def test_the_printout_follows_the_choices_and_downloads() -> None:
                            "lang": "en"})
     html = printout_html(chosen)
     assert "download='sjukamp-summary.html'" in html and "Download the printout" in html
+    # what the button does is said in the button's language (it was bokmål in the page's text)
+    assert "The button downloads a page made for A4" in html and "Knappen" not in html
     data = re.search(r"base64,([^']+)'", html).group(1)
     doc = base64.b64decode(data).decode()
     text = _text(doc)
@@ -142,3 +144,16 @@ def test_the_printout_follows_the_choices_and_downloads() -> None:
 def test_bad_input_gets_a_clear_message(kwargs: dict, words: str) -> None:
     with pytest.raises(RuleError, match=words):
         Printable(**kwargs)
+
+
+@pytest.mark.parametrize(("game", "said"), [("femkamp", False), ("sekskamp", True),
+                                            ("sjukamp", True)])
+def test_the_trick_rules_say_who_takes_a_trumped_trick_where_there_are_trumps(
+        game: str, said: bool) -> None:
+    """The walk: the printed «Stikk» paragraph said only «Høyeste kort i fargen som ble spilt ut,
+    tar stikket», and a family with the page alone had no rule for a trumped trick."""
+    for lang, words in (("nb", "I trumfrunden tar den høyeste trumfen stikket når noen har "
+                                "trumfet."),
+                        ("en", "In the trump round the highest trump takes the trick when "
+                               "someone has trumped.")):
+        assert (words in Printable(game, lang=lang).summary_html()) == said
