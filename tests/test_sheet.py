@@ -396,3 +396,23 @@ def test_a_formula_in_a_name_or_cell_is_written_as_text_and_read_back() -> None:
     assert back.players == tuple(names) and back.rows == sheet.rows
     quoted = ScoreSheet(["'Kari", "Ola", "Siri"])  # a name that starts with the quote itself
     assert ScoreSheet.from_csv(quoted.to_csv()).players == quoted.players
+
+
+def test_the_first_line_the_message_asks_for_is_the_one_the_sheet_saves() -> None:
+    """The walk: the message asked for «round,Kari,Ola,…» while the page saved «Runde,…»;
+    the word it names is the one saved in the reader's language, and it reads back."""
+    import re
+
+    from kamplib.errors import KampError
+
+    try:
+        ScoreSheet.from_csv("Kari,Ola,Siri\n")
+    except KampError as err:
+        for lang in ("nb", "en"):
+            asked = re.search(r"(\w+),Kari,Ola,…", err.message(lang)).group(1)
+            saved = ScoreSheet(["Kari", "Ola", "Siri"]).to_csv(lang).split(",")[0]
+            assert asked == saved
+            assert ScoreSheet.from_csv(f"{asked},Kari,Ola,Siri\nPass,5,4,8\n").players == (
+                "Kari", "Ola", "Siri")
+    else:
+        raise AssertionError("a sheet without its first line was read")

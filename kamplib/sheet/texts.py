@@ -205,8 +205,10 @@ register({
     },
     "sheet_empty": {"nb": "Poengarket er tomt", "en": "The score sheet is empty"},
     "sheet_header": {
-        "nb": "Første linje skal være round,Kari,Ola,… (runde og spillernavn), ikke «{value}»",
-        "en": "The first line should be round,Kari,Ola,… (round and player names), not '{value}'",
+        "nb": "Første linje skal være Runde,Kari,Ola,… (ordet Runde og spillernavnene), ikke "
+              "«{value}»",
+        "en": "The first line should be Round,Kari,Ola,… (the word Round and the player "
+              "names), not '{value}'",
     },
     "sheet_line_length": {
         "nb": "Linje {line} har {count} poeng, men det er {expected} {expected:spiller|spillere}",
