@@ -232,3 +232,15 @@ def test_fan_tan_counts_the_moves_the_coach_calls_good() -> None:
     assert goals.get("good", 0) == progress.good_stars(good) and "play" in goals
     assert good > 0, "a round of Fan Tan without one good move tests nothing"
 
+
+
+def test_a_round_played_again_after_undo_earns_again() -> None:
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)
+    w = PlayHand("pass", seed=5, level="random", hint_level="random")
+    finish(w, random.Random(5))
+    assert "kamp-earned" in w.summary.value
+    w.undo_button.click()
+    assert "kamp-earned" not in w.summary.value
+    finish(w, random.Random(6))
+    assert "kamp-earned" in w.summary.value and kept(head).page_stars(PASS_PAGE) >= 1

@@ -316,6 +316,7 @@ class _TableWidget(widgets.VBox):
         self.walk_box.children = ()
         self._taken = ""
         self._kept = 0  # the round's bad moves just kept as the learner's own puzzles
+        self._stars = None  # a round played again after «Angre» earns again
 
     # -- what happens -------------------------------------------------------------------------
     def _say(self, lines: list[Any]) -> None:
@@ -511,7 +512,6 @@ class _TableWidget(widgets.VBox):
             self.messages.info(err.message(self.lang))
             return False
         self.messages.clear()
-        self._stars = None
         self._clear_round()
         self._faces()
         self._run_bots()
