@@ -317,9 +317,10 @@ def test_a_kept_sheet_for_other_players_says_so_and_offers_the_addresss_names() 
         w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
         assert w.entry.players == ("Kari", "Ola", "Siri", "Per") and w.cell(0, "Kari").value == "4"
         said = _words(w) + " " + w.confirm_text.value
-        assert ("Poengarket ditt er hentet tilbake med det du hadde skrevet for Kari, Ola, Siri og "
-                "Per. Adressen har andre spillere: Mormor, Jonas og Emma.") in said, said
-        assert "Vil du heller starte et nytt, tomt ark for Mormor, Jonas og Emma?" in said
+        assert ("Poengarket ditt er hentet tilbake med det du hadde skrevet: Femkamp for Kari, "
+                "Ola, Siri og Per. Adressen har et annet bord: Femkamp for Mormor, Jonas og "
+                "Emma.") in said, said
+        assert "Vil du heller starte et nytt, tomt ark, Femkamp for Mormor, Jonas og Emma?" in said
         assert w.confirm.layout.display != "none"
         w.confirm_no.click()  # kept as it is
         assert w.entry.players == ("Kari", "Ola", "Siri", "Per") and w.entry.typed
@@ -327,13 +328,32 @@ def test_a_kept_sheet_for_other_players_says_so_and_offers_the_addresss_names() 
         w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
         w.confirm_yes.click()  # the address's names, on a new sheet
         assert w.entry.players == ("Mormor", "Jonas", "Emma") and not w.entry.typed
-        assert "Et nytt ark for Mormor, Jonas og Emma." in _words(w)
+        assert "Et nytt ark: Femkamp for Mormor, Jonas og Emma." in _words(w)
         # an empty kept sheet never wins over the address's names
         empty = json.loads(_opened_with({}).memory.widget.value)
         again = _opened_with({"players": "Mormor,Jonas,Emma"})
         again.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": empty})
         assert again.entry.players == ("Mormor", "Jonas", "Emma")
         assert "hentet tilbake" not in _words(again)
+    finally:
+        from kamplib.teach.choices import Choices, set_current
+        set_current(Choices())
+
+
+def test_a_kept_sheet_of_another_game_says_so_too() -> None:
+    """Same names, another game in the address (yesterday's Femkamp, today's Sjukamp link)."""
+    import json
+
+    try:
+        old = _opened_with({"players": "Mormor,Jonas,Emma"})
+        type_rows(old, [(4, 8, 5)])
+        kept = json.loads(old.memory.widget.value)
+        w = _opened_with({"players": "Mormor,Jonas,Emma", "game": "sjukamp", "lang": "en"})
+        w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+        said = _words(w) + " " + w.confirm_text.value
+        assert ("The address has another table: Sjukamp for Mormor, Jonas and Emma.") in said, said
+        w.confirm_yes.click()
+        assert w.entry.rules.game == "sjukamp" and len(w.entry.kinds) == 7 and not w.entry.typed
     finally:
         from kamplib.teach.choices import Choices, set_current
         set_current(Choices())

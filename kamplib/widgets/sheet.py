@@ -58,6 +58,7 @@ class ScoreSheetWidget(widgets.VBox):
             raise ValueError(f"preset is one of {PRESETS}, not {preset!r}")  # a page's own code
         self.entry = SheetEntry(players, game, rules)
         self._asked = (tuple(players), game, rules)  # the page's table: a «new sheet» starts it
+        self._asked_game = self.entry.rules.game
         if preset:
             self.entry.use_example(confirmed=True)
         self._picker: Any = None
@@ -312,29 +313,41 @@ class ScoreSheetWidget(widgets.VBox):
             entry._build()
         except (KampError, KeyError, TypeError, AttributeError):
             return
-        named = self._asked[0]
-        if tuple(entry.players) != named and not entry.typed:
-            return  # nothing typed for other players: the address's names stay
+        named = (self._asked[0], self._asked_game)
+        other = (tuple(entry.players), entry.rules.game) != named
+        if other and not entry.typed:
+            return  # nothing typed for another table: the address's stays
         self.entry = entry
         self._table_changed()
         self._build_grid()
         self._render()
-        if tuple(entry.players) == named or not self._address_named_players():
+        if not other or not self._address_chose():
             self.messages.info(t("w_sheet_restored", self.lang))
             return
         lang = self.lang
-        self.messages.info(t("w_sheet_restored_other", lang, kept=joined(entry.players, lang),
-                             named=joined(named, lang)))
-        self._ask(t("w_sheet_ask_named", lang, named=joined(named, lang)),
-                  t("w_sheet_yes_named", lang), self._start_named)
+        asked = self._table_words(*named)
+        self.messages.info(t("w_sheet_restored_other", lang,
+                             kept=self._table_words(entry.players, entry.rules.game),
+                             named=asked))
+        self._ask(t("w_sheet_ask_named", lang, named=asked), t("w_sheet_yes_named", lang),
+                  self._start_named)
 
-    def _address_named_players(self) -> bool:
-        """Whether the page's players came from its address or the front page (not the
-        defaults a page uses when nobody named any)."""
+    def _table_words(self, players: Sequence[str], game: str) -> str:
+        """«Sjukamp for Mormor, Jonas og Emma»."""
+        from kamplib.rules import game_name
+
+        return t("w_sheet_table", self.lang, game=game_name(game, self.lang),
+                 players=joined(players, self.lang))
+
+    def _address_chose(self) -> bool:
+        """Whether the page's players or game came from its address or the front page (not
+        the defaults a page uses when nobody chose any)."""
         from kamplib.seating import default_players
         from kamplib.teach.choices import current
 
-        return self._asked[0] == current().players and self._asked[0] != default_players()
+        chosen = current()
+        return (self._asked[0], self._asked_game) == (chosen.players, chosen.game) and (
+            chosen.players != default_players() or chosen.game != "femkamp")
 
     def _start_named(self) -> None:
         """A new, empty sheet for the page's own table (the kept sheet is given up)."""
@@ -342,8 +355,8 @@ class ScoreSheetWidget(widgets.VBox):
         self._table_changed()
         self._build_grid()
         self._render()
-        self.messages.info(t("w_sheet_new_named", self.lang,
-                             named=joined(self.entry.players, self.lang)))
+        self.messages.info(t("w_sheet_new_named", self.lang, named=self._table_words(
+            self.entry.players, self.entry.rules.game)))
 
     def _opened(self, entry: SheetEntry, name: str) -> None:
         self.entry = entry

@@ -52,18 +52,19 @@ register({
               "Skriv inn deres egne navn under «{settings}».",
         "en": "The names in the address could not be used: {reason}. So the sheet uses "
               "{players}. Type in your own names under '{settings}'."},
+    "w_sheet_table": {"nb": "{game} for {players}", "en": "{game} for {players}"},
     "w_sheet_restored_other": {
-        "nb": "Poengarket ditt er hentet tilbake med det du hadde skrevet for {kept}. Adressen "
-              "har andre spillere: {named}.",
-        "en": "Your score sheet is back with what you had typed for {kept}. The address has "
-              "other players: {named}."},
+        "nb": "Poengarket ditt er hentet tilbake med det du hadde skrevet: {kept}. Adressen har "
+              "et annet bord: {named}.",
+        "en": "Your score sheet is back with what you had typed: {kept}. The address has "
+              "another table: {named}."},
     "w_sheet_ask_named": {
-        "nb": "Vil du heller starte et nytt, tomt ark for {named}? Det du har skrevet, blir da "
+        "nb": "Vil du heller starte et nytt, tomt ark, {named}? Det du har skrevet, blir da "
               "borte (lagre det først hvis du vil ta vare på det).",
-        "en": "Would you rather start a new, empty sheet for {named}? What you typed is then "
+        "en": "Would you rather start a new, empty sheet, {named}? What you typed is then "
               "gone (save it first if you want to keep it)."},
-    "w_sheet_yes_named": {"nb": "Ja, nytt ark for dem", "en": "Yes, a new sheet for them"},
-    "w_sheet_new_named": {"nb": "Et nytt ark for {named}.", "en": "A new sheet for {named}."},
+    "w_sheet_yes_named": {"nb": "Ja, et nytt ark", "en": "Yes, a new sheet"},
+    "w_sheet_new_named": {"nb": "Et nytt ark: {named}.", "en": "A new sheet: {named}."},
     "w_sheet_nothing_yet": {"nb": "Ingen poeng er skrevet inn ennå.",
                             "en": "No scores are typed in yet."},
     # a step is a trick, or one Fan Tan turn (kamplib.teach.walk): words that fit both
