@@ -178,3 +178,56 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(course_app: Any,
     assert len(hand_and_log(page)[0]) == 11
     assert errors == []
     context.close()
+
+
+STARS = "() => JSON.parse(localStorage.getItem('kamp-learner/1') || 'null')"
+
+
+def finish_round(page: Any) -> str:
+    """Play the learner's cards to the end of the round; the stars it earned («2 av 3
+    stjerner», as the summary says them to a screen reader)."""
+    for _ in range(14):
+        page.wait_for_selector(f"{LEGAL}, .kamp-earned", state="visible", timeout=60_000)
+        if page.locator(".kamp-earned").count():
+            break
+        count = len(page.query_selector_all(CARDS))
+        page.locator(LEGAL).first.click()
+        page.wait_for_function(f"""() => document.querySelectorAll({CARDS!r}).length < {count}
+            || document.querySelector('.kamp-earned')""", timeout=30_000)
+    return page.locator(".kamp-earned .kamp-star-mark").get_attribute("aria-label") or ""
+
+
+def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
+                                                              chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    open_table(page, course_app.url(STEP))
+    goals = page.locator(".kamp-goals .kamp-goals-box")
+    assert "Mål på denne siden" in goals.inner_text()  # said before playing
+    assert goals.locator(".kamp-star-mark").first.get_attribute("aria-label") == \
+        "0 av 3 stjerner"
+    earned = finish_round(page)
+    stars = int(earned.split()[0])
+    assert earned == f"{stars} av 3 stjerner" and stars >= 1
+    assert "Par for denne utdelingen" in page.inner_text(".kamp-earned")
+    page.wait_for_function(f"() => ({STARS})()?.stars?.[{STEP!r}]?.play === {stars}",
+                           timeout=10_000)
+    here = f"{stars} av 6 stjerner"  # the page's goals: the round and the drill
+    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function(f"""() => {{
+        const mark = document.querySelector('.kamp-goals .kamp-star-mark');
+        return mark && mark.getAttribute('aria-label') === '{earned}';
+    }}""", timeout=30_000)
+    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    page.goto(course_app.url("index.ipynb"))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function(f"""() => {{
+        const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
+        return game && game.innerText.includes('{stars} av 42 stjerner');
+    }}""", timeout=30_000)
+    assert f"{stars} av" in page.inner_text(".kamp-progress-summary")
+    context.close()

@@ -139,7 +139,8 @@ class ProgressBox(widgets.VBox):
         self.export_link = html_box("kamp-progress-link", looks=looks)
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=t("progress_import", lang), icon="",
-                                         tooltip=t("progress_import", lang))
+                                         tooltip=t("progress_import", lang),
+                                         layout=widgets.Layout(width="auto"))  # whole label
         self.upload.add_class("kamp-progress-import")
         limit_upload(self.upload, MAX_STORE_CHARS)
         self.upload.observe(self._on_upload, names="value")
