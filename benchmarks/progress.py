@@ -186,6 +186,7 @@ def measure_open(without: Path, repeats: int) -> str:
     spec = importlib.util.spec_from_file_location("kamp_app_bench", ROOT / "benchmarks/app.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # its dataclasses look their module up
     spec.loader.exec_module(bench)
     checkouts = {"with progress": ROOT, "without": without.resolve()}
     times: dict[str, dict[str, list[float]]] = {
