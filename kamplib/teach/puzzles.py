@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from kamplib import hints
@@ -33,6 +33,7 @@ from kamplib.bots.heuristic import policy
 from kamplib.bots.search import SETTINGS, Evaluation, Settings, evaluate, move_groups
 from kamplib.bots.situation import from_view
 from kamplib.cards import cards_of, mask_of, parse_cards
+from kamplib.data import puzzles as folder
 from kamplib.moves import Move, parse_move
 from kamplib.round import Round, new_round
 from kamplib.teach.session import one_round_rules
@@ -259,7 +260,9 @@ def load_puzzles(game: str, kind: str) -> tuple[Puzzle, ...]:
     """The stored puzzles of one round kind of ``game`` (empty if none were made)."""
     name = f"{game}-{kind}.json"
     try:
-        text = resources.files("kamplib.data.puzzles").joinpath(name).read_text("utf-8")
+        # beside the package's own file, not through importlib.resources: the browser edition's
+        # Python ships only the parts of the standard library the pages import
+        text = (Path(str(folder.__file__)).parent / name).read_text("utf-8")
     except FileNotFoundError:
         return ()
     doc = json.loads(text)

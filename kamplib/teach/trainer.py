@@ -33,7 +33,7 @@ from kamplib.teach.narration import Line, before, narrate
 from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
 from kamplib.teach.session import default_names
-from kamplib.teach.store import LearnerData, current_learner, set_learner
+from kamplib.teach.store import LearnerData, current_learner, learner_changed
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
            "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count"]
@@ -293,7 +293,7 @@ class PuzzleBoard:
 
     The learner's data is the page's (:func:`current_learner`): it is read at every step, never
     held, because the browser's copy arrives after the page opens and replaces it; an answer
-    changes it and hands it on (:func:`set_learner`), so the browser keeps it.
+    changes it and hands it on (:func:`learner_changed`), so the browser keeps it.
     """
 
     def __init__(self, choice: str = "all", lang: str = "nb", seed: int | None = None,
@@ -352,7 +352,7 @@ class PuzzleBoard:
         self.outcome = answer(self.task, chosen, data, self.lang, now=self.clock())
         self.chosen = chosen
         self.answers += 1
-        set_learner(data)
+        learner_changed()
         return self.outcome
 
     def learner_arrived(self) -> bool:

@@ -48,7 +48,7 @@ from kamplib.teach import progress
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.mistakes import note_round
 from kamplib.teach.session import MAX_RECORD_BYTES, TableSession, default_names
-from kamplib.teach.store import current_learner, set_learner
+from kamplib.teach.store import current_learner, learner_changed
 from kamplib.teach.summary import game_summary, round_summary
 from kamplib.widgets.base import (
     Looks,
@@ -699,7 +699,7 @@ class _TableWidget(widgets.VBox):
         data = current_learner()
         added = note_round(data, self.puzzle_game, self.round, s.learner, s.moves_in(s.shown))
         if added:
-            set_learner(data)
+            learner_changed()
         return len(added)
 
     def _render_extra(self) -> None:
