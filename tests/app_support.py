@@ -127,6 +127,24 @@ def quick_kernels(grace: float = 3.0, look_every: float = 0.5) -> list[str]:
     return [f"--CourseApp.kernel_grace={grace}", f"--CourseApp.kernel_look_every={look_every}"]
 
 
+def preheated_pages(repo: Path = REPO) -> list[str]:
+    """The course pages whose kernel the server pre-heats (voila.json's denylist spares them)."""
+    config = json.loads((repo / "voila.json").read_text())
+    patterns = config["VoilaKernelManager"]["preheat_denylist"]
+    pages = [p for folder in COURSE_FOLDERS for p in (
+        [folder] if folder.endswith(".ipynb")
+        else sorted(x.relative_to(repo).as_posix() for x in (repo / folder).glob("*.ipynb")))]
+    return [p for p in pages if not preheat_denied(patterns, p, repo)]
+
+
+def wait_settled(server: AppServer, timeout: float = 300.0) -> None:
+    """Wait until every pre-heated page has its kernel waiting (the server's log says each pool
+    is filled): a server as a learner finds it once it has started, not in the middle of it."""
+    pages = preheated_pages()
+    wait_until(lambda: all(f"Kernel pool of {p} is filled" in server.log_text() for p in pages),
+               timeout, f"a pre-heated kernel for each of {len(pages)} pages")
+
+
 def app_command(port: int, repo: Path = REPO) -> list[str]:
     """The command `make app` runs, read from the Makefile itself, on another port.
 

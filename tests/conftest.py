@@ -235,10 +235,11 @@ def chromium(playwright: Any) -> Iterator[Any]:
 def course_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The course server as `make app` starts it, the test pages allowed, the bots' pause off
     (six learners playing six cards would wait 0.7 s for every bot card)."""
-    from app_support import running_app
+    from app_support import running_app, wait_settled
 
     with running_app(tmp_path_factory.mktemp("course-app") / "voila.log", test_pages=True,
                      env={"KAMP_PACE": "0"}) as server:
+        wait_settled(server)  # the first test's page is not the one that waits for the start-up
         yield server
 
 
