@@ -145,6 +145,15 @@ def wait_settled(server: AppServer, timeout: float = 300.0) -> None:
                timeout, f"a pre-heated kernel for each of {len(pages)} pages")
 
 
+def pool_ready(server: AppServer, page: str) -> bool:
+    """Whether ``page`` has a pre-heated kernel waiting: its pool was filled since a learner
+    last took one (the server's log says both; other tests may have used the server before)."""
+    log = server.log_text()
+    taken = [m.start() for m in re.finditer(
+        rf"Using pre-heated kernel: \S+ for {re.escape(page)}$", log, re.MULTILINE)]
+    return log.rfind(f"Kernel pool of {page} is filled") > (taken[-1] if taken else -1)
+
+
 def app_command(port: int, repo: Path = REPO) -> list[str]:
     """The command `make app` runs, read from the Makefile itself, on another port.
 
@@ -256,6 +265,18 @@ def wait_until(condition: Any, timeout: float, what: str) -> None:
 
 
 # --- the browser -----------------------------------------------------------------------------
+
+# Screenshots are for a person to look at: no test reads them, and each costs Chromium a third
+# to two thirds of a second of CPU (a whole page at 1280 wide).  `KAMP_SCREENSHOTS=1 pytest ...`
+# takes them, into the git-ignored screenshots/ folder.
+SCREENSHOTS_WANTED = os.environ.get("KAMP_SCREENSHOTS", "") not in ("", "0")
+
+
+def shoot(target: Any, path: Path, **options: Any) -> None:
+    """A screenshot of a page or an element into ``path``, when KAMP_SCREENSHOTS asks for one."""
+    if SCREENSHOTS_WANTED:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
 
 def require_chromium() -> None:
     """Fail a browser test module at import when Chromium is missing (CI installs it)."""

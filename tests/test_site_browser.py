@@ -1,8 +1,8 @@
 """The site in a real browser: walked from the front page by its links only, choices that follow
 the learner, the English interface, and the printable page printed to PDF.
 
-The app is started as `make app` starts it (tests/app_support.py).  Screenshots land in the
-git-ignored `screenshots/site/` folder.
+The app is the shared course server (``course_app``, tests/conftest.py: as `make app` starts
+it).  Screenshots land in the git-ignored `screenshots/site/` folder (with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from app_support import (
     kernel_id,
     new_learner,
     page_problems,
-    running_app,
+    pool_ready,
+    shoot,
     wait_rendered,
     wait_until,
 )
@@ -40,16 +41,11 @@ BAD_PAGE = ("403", "404", "Forbidden", "Not Found", "Index of", "jp-DirListing",
             "voila-tree", "500: Internal")
 # A link a learner shares: another game, other names, a house rule, English.
 SHARED = "game=sjukamp&players=Anna,Bjørn,Kari&queen_points=5&lang=en"
-# Where each page was last opened in the server's log (a pooled page's next kernel is ready
-# once the log says its pool is filled again after that).
-OPENED: dict[str, int] = {}
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    with running_app(tmp_path_factory.mktemp("site") / "voila.log") as server:
-        OPENED.clear()
-        yield server
+def app(course_app: AppServer) -> AppServer:
+    return course_app  # the shared course server, settled (conftest.py)
 
 
 @pytest.fixture
@@ -69,7 +65,6 @@ def site_path(url: str) -> str | None:
 
 def open_page(page: Any, url: str, app: AppServer) -> None:
     """Go to ``url`` and wait until its navigation (the last cell) is drawn."""
-    OPENED[site_path(url) or ""] = len(app.log_text())
     response = page.goto(url)
     assert response is not None and response.ok, f"{url} answered {response and response.status}"
     settle(page)
@@ -83,11 +78,9 @@ def settle(page: Any) -> None:
 
 def follow(app: AppServer, page: Any, link: Any) -> None:
     """Click ``link`` and wait for the page it opens, as a learner follows a link."""
-    mark = len(app.log_text())
     with page.expect_navigation():
         link.click()
     settle(page)
-    OPENED[site_path(page.url) or ""] = mark
 
 
 def check_page(page: Any, name: str) -> None:
@@ -96,8 +89,7 @@ def check_page(page: Any, name: str) -> None:
     text = page.inner_text("body")
     assert not [b for b in BAD_PAGE if b in text or f"class=\"{b}" in html], name
     assert page_problems(page) == [], name
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name.replace('/', '_')}.png"))
+    shoot(page, SHOTS / f"{name.replace('/', '_')}.png")
 
 
 PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
@@ -115,8 +107,7 @@ def check_widths(page: Any, name: str) -> None:
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
                       "requestAnimationFrame(r)))")
         assert page.evaluate(TOO_WIDE) == [], f"{name} at {viewport['width']} px"
-        page.screenshot(path=str(SHOTS / f"{name.replace('/', '_')}-{size}.png"),
-                        full_page=True)
+        shoot(page, SHOTS / f"{name.replace('/', '_')}-{size}.png", full_page=True)
 
 
 def site_links(page: Any) -> list[str]:
@@ -129,9 +120,7 @@ def open_with_kernel(app: AppServer, page: Any, path: str, query: str, *, pooled
     """Open ``path?query`` and check that its kernel came from the pre-heated pool (started
     before the request, its cells before ``page_query()`` run ahead) or was started for it."""
     if pooled:
-        since = OPENED.get(path, 0)
-        wait_until(lambda: f"Kernel pool of {path} is filled" in app.log_text()[since:], 240,
-                   f"a pre-heated kernel for {path}")
+        wait_until(lambda: pool_ready(app, path), 240, f"a pre-heated kernel for {path}")
     asked = len(app.log_text())
     open_page(page, f"{app.url(path)}?{query}", app)
     started = app.log_text().find(f"Kernel started: {kernel_id(page)}")
