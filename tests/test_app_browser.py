@@ -1,7 +1,7 @@
 """The course app in a real browser: start it as `make app` does, then click through as learners.
 
 Debian's Chromium through Playwright (see ../shared/STACK.md); nothing leaves the machine.
-Screenshots of every step land in the git-ignored `screenshots/` folder.
+Screenshots of every step land in the git-ignored `screenshots/` folder (with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from app_support import (
     page_problems,
     require_chromium,
     running_app,
+    shoot,
     tutorial_steps,
     wait_rendered,
     wait_widgets,
@@ -78,8 +79,7 @@ def status_and_location(server: AppServer, path: str) -> tuple[int, str]:
 
 
 def screenshot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    shoot(page, SCREENSHOTS / f"{name}.png", full_page=True)
 
 
 # --- the front door --------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The course server's own side, in Chromium: what a learner sees of it and what happens to
 kernels when pages are closed.  Short `kernel_grace` for the test servers; screenshots of the
 loading screen, the not-found and try-again pages and a step at 390×844 and 1280 wide land in the
-git-ignored `screenshots/` folder.
+git-ignored `screenshots/` folder (with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from app_support import (
     quick_kernels,
     require_chromium,
     running_app,
+    shoot,
     wait_rendered,
     wait_until,
 )
@@ -53,8 +54,7 @@ def learner_page(browser: Any, viewport: dict[str, int] | None = None) -> tuple[
 
 
 def shot(page: Any, name: str, full: bool = False) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full)
+    shoot(page, SCREENSHOTS / f"{name}.png", full_page=full)
 
 
 def kernel_alive(server: AppServer, kernel: str) -> bool:

@@ -29,6 +29,7 @@ from app_support import (
     new_learner,
     require_chromium,
     running_app,
+    shoot,
     tutorial_steps,
     wait_widgets,
 )
@@ -192,8 +193,7 @@ def test_pages_opened_together_all_draw_their_widgets(
 # --- a front end that fails or is slow to start -----------------------------------------------
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    shoot(page, SCREENSHOTS / f"{name}.png")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])

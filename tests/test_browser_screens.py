@@ -10,7 +10,8 @@ layout is CSS, so a resize shows what a load at that size would).  The pages are
 a Sekskamp trump round where the learner deals and chooses trump, the Fan Tan step (its row of
 ranks and the pass) with a drill of cards to pick, and the score sheet.  The browser edition
 (``site_server``) is checked in the dark on the front page and one step, as a learner reaches
-them by links.  Screenshots at 390 and 1280 land in the git-ignored ``screenshots/`` folder.
+them by links.  Screenshots at 390 and 1280 land in the git-ignored ``screenshots/`` folder
+(with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from app_support import REPO, AppServer, new_learner, require_chromium, wait_rendered
+from app_support import (
+    REPO,
+    AppServer,
+    new_learner,
+    require_chromium,
+    shoot,
+    wait_rendered,
+)
 from screen_checks import CARD_TARGET, measure, problems
 from static_site_support import Offline, SiteServer, wait_shown
 
@@ -58,13 +66,12 @@ def links_of_the_course(page: Any) -> list[str]:
 
 def look_and_measure(page: Any, root: str, name: str) -> dict[str, dict[str, Any]]:
     """Each size's measures, with a screenshot of the phone's and the laptop's."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     found = {}
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         found[size] = measure(page, root)
         if size != "small":
-            page.screenshot(path=str(SCREENSHOTS / f"{name}-{w}.png"), full_page=True)
+            shoot(page, SCREENSHOTS / f"{name}-{w}.png", full_page=True)
     return found
 
 

@@ -1,7 +1,8 @@
 """The learner's table, the drills and the score sheet in a real browser, at a phone's width
 (390 × 844) and a laptop's (1280 × 900): nothing wider than the screen, every player's column
 and every Fan Tan rank in view, the bots' cards announced by name, a round's summary before the
-next round.  Screenshots of both widths land in the git-ignored ``screenshots/`` folder.
+next round.  Screenshots of both widths land in the git-ignored ``screenshots/`` folder
+(with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 import pytest
 from app_support import (
     REPO,
+    SCREENSHOTS_WANTED,
     AppServer,
     new_learner,
+    shoot,
     tutorial_steps,
     wait_rendered,
     wait_widgets,
@@ -54,10 +57,11 @@ def open_page(chromium: Any, app: AppServer, step: str, width: str) -> tuple[Any
 
 def shot(page: Any, name: str) -> None:
     """Each of our widgets on the page, as the learner sees it."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    if not SCREENSHOTS_WANTED:
+        return
     for i, element in enumerate(page.query_selector_all(".kamp-widget")):
         element.scroll_into_view_if_needed()
-        element.screenshot(path=str(SCREENSHOTS / f"table-{name}-{i}.png"))
+        shoot(element, SCREENSHOTS / f"table-{name}-{i}.png")
 
 
 TOO_WIDE = """w => [...document.querySelectorAll('.kamp-widget, .kamp-widget *')]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import new_learner, page_problems, wait_rendered, wait_widgets
+from app_support import new_learner, page_problems, shoot, wait_rendered, wait_widgets
 from static_site_support import site_state, wait_shown
 
 import kamplib.widgets.scorebook  # noqa: F401  (registers the book's words)
@@ -112,8 +112,7 @@ def fill_sheet(page: Any) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    shoot(page, SCREENSHOTS / f"{name}.png", full_page=True)
 
 
 def test_a_game_stays_in_the_book_after_a_reload_and_the_book_travels_by_file(

@@ -5,7 +5,7 @@ browser does.  The learner's context reaches 127.0.0.1 only: every other request
 noted, and the tests assert there were none.  One Python start for the whole module (a cold
 start is 10-20 s on these machines): the tests follow one learner through the site, in file
 order, from the front page on by the site's own links.  Screenshots at 1280 and 390 wide land in
-the git-ignored `screenshots/` folder.
+the git-ignored `screenshots/` folder (with KAMP_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS
+from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS, SCREENSHOTS_WANTED, shoot
 from static_site_support import (
     BUILDER,
     FAILING_PAGE,
@@ -84,10 +84,11 @@ class Learner:
 
     def screenshot(self, name: str) -> None:
         """The page at 1280 wide and at a phone's 390 x 844 (the same tab, resized)."""
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"test-{name}-1280.png"), full_page=True)
+        if not SCREENSHOTS_WANTED:
+            return
+        shoot(self.page, SCREENSHOTS / f"test-{name}-1280.png", full_page=True)
         self.page.set_viewport_size({"width": 390, "height": 844})
-        self.page.screenshot(path=str(SCREENSHOTS / f"test-{name}-390.png"))
+        shoot(self.page, SCREENSHOTS / f"test-{name}-390.png")
         self.page.set_viewport_size({"width": 1280, "height": 900})
 
 

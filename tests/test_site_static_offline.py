@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import CHROMIUM, LEAK_MARKERS
+from app_support import CHROMIUM, LEAK_MARKERS, shoot
 from static_site_support import (
     BUILDER,
     LATER_PAGE,
@@ -110,7 +110,7 @@ def test_after_one_visit_the_course_works_without_a_network(
         assert notice.evaluate("n => n.compareDocumentPosition(document.getElementById("
                                "'kamp-page')) & Node.DOCUMENT_POSITION_FOLLOWING")
         assert page.inner_text("#kamp-offline") == t("browser_saved", "nb")
-        page.screenshot(path=str(SCREENSHOTS / "test-saved-1280.png"))
+        shoot(page, SCREENSHOTS / "test-saved-1280.png")
         notice.get_by_role("button", name=t("browser_close", "nb")).click()
         assert notice.is_hidden()
         assert visitor.caches() == [f"kamp-{build_id(folder)}"]
@@ -134,7 +134,7 @@ def test_after_one_visit_the_course_works_without_a_network(
     assert "Jonas" in page.inner_text("main")
     assert page.inner_text("#kamp-offline") == t("browser_saved", "en")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SCREENSHOTS / "test-offline-sheet-390.png"))
+    shoot(page, SCREENSHOTS / "test-offline-sheet-390.png")
     page.set_viewport_size({"width": 1280, "height": 900})
 
     # the printout, made in the page and downloaded
@@ -198,7 +198,7 @@ def test_a_rebuild_is_announced_and_shown_whole_after_the_update(
         notice.get_by_text(t("browser_update_ready", "nb")).wait_for(timeout=300_000)
         assert "Moduler som kommer senere" in page.inner_text("main h1")
         assert page.evaluate("document.documentElement.dataset.kampBuild") == old
-        page.screenshot(path=str(SCREENSHOTS / "test-update-1280.png"))
+        shoot(page, SCREENSHOTS / "test-update-1280.png")
 
         seen = len(visitor.fetched)
         with page.expect_navigation():
