@@ -26,7 +26,8 @@ Parallel (``make test``: ``pytest -n 2``, with ``--dist loadgroup`` from pyproje
 cells of a notebook and the tests of an app or browser file go to one worker together, in their
 order (module fixtures and walks that follow one learner through the site depend on it); unit
 tests are dealt out one by one (``work_unit``).  The heaviest files are dealt first
-(``GROUP_ORDER``), so the run does not end waiting on one long file.
+(``GROUP_ORDER``, the longest browser files first: ``LONGEST_FIRST``), so the run does not end
+waiting on one long file.
 """
 
 import importlib.util
@@ -40,7 +41,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # Test files that need more than the test extra, and the markers their tests get: by name
-# prefix, so a new browser test file is marked without being listed here.
+# prefix (or a name ending in _browser.py), so a new browser test file is marked without being
+# listed here.
 PREFIX_MARKS = (("test_app_", ("app", "browser")), ("test_browser_", ("app", "browser")),
                 ("test_site", ("app", "browser")), ("test_binder", ("app",)),
                 ("test_light_", ("app",)))
@@ -69,9 +71,18 @@ SLOW = (
 # The order groups are dealt to the workers in: the longest first (a browser file takes
 # minutes, a unit test a fraction of a second), so the run does not end on one long file.
 GROUP_ORDER = ("browser", "app", "notebook", "unit")
+# Within the browser files, the longest go first, longest first (each runs whole on one worker:
+# a 5-minute file dealt last would end the run alone).  Seconds summed per file in a whole run
+# of 3 Dec (benchmarks/suite_timeline.py): site_browser 485, site_static_browser 273,
+# app_security 240, app_stuck 237, browser_screens 224, app_server_browser 195, browser_table 158.
+LONGEST_FIRST = ("test_site_browser.py", "test_site_static_browser.py", "test_app_security.py",
+                 "test_app_stuck.py", "test_browser_screens.py", "test_app_server_browser.py",
+                 "test_browser_table.py")
 
 
 def _file_marks(name: str) -> tuple[str, ...] | None:
+    if name.startswith("test_") and name.endswith("_browser.py"):  # test_scorebook_browser.py
+        return ("app", "browser")
     return next((marks for prefix, marks in PREFIX_MARKS if name.startswith(prefix)), None)
 
 
@@ -159,7 +170,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=reason))
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
-    rank = {path: min(GROUP_ORDER.index(m) for m in _item_marks(path) if m in GROUP_ORDER)
+    rank = {path: (min(GROUP_ORDER.index(m) for m in _item_marks(path) if m in GROUP_ORDER),
+                   LONGEST_FIRST.index(path.name) - len(LONGEST_FIRST)
+                   if path.name in LONGEST_FIRST else 0)
             for path in {Path(str(item.path)) for item in items}}
     items.sort(key=lambda item: rank[Path(str(item.path))])  # stable: a file keeps its order
 
