@@ -4,8 +4,10 @@ edge, text contrast, card edges and tap targets (issue 25, "Every screen").
 One script, :data:`MEASURE`, run in the page by ``page.evaluate(MEASURE, selector)`` over the
 part of the page that is the course's (the app's ``#rendered_cells``, the site's ``main``).  It
 reads what the browser drew: computed colours composed over every background behind an
-element, the card pictures' own face and frame colours (inline ``svg.card``, and the SVG a hand
-button is painted with), and each control's box.  The thresholds are WCAG 2.2's: text 4.5:1
+element, text drawn inside a picture (an SVG's ``text``: its fill over the shapes painted under
+it and what is behind the picture, at the size it is drawn), the card pictures' own face and
+frame colours (inline ``svg.card``, and the SVG a hand button is painted with), and each
+control's box.  The thresholds are WCAG 2.2's: text 4.5:1
 (large text, 24 px or 18.66 px bold, 3:1), the edge of a card 3:1 against the page (1.4.11),
 a target at least 24 × 24 px (2.5.8; a link inside a sentence is exempt), and a card in the
 hand at least 44 px wide and high, a fingertip (2.5.5).
@@ -76,7 +78,8 @@ _SCRIPT = r"""
       (text ? ' «' + text.slice(0, 30) + '»' : '');
   };
   const out = { width: W, pageWidth: document.documentElement.scrollWidth, past: [],
-    text: [], textChecked: 0, textMin: null, edges: [], edgesChecked: 0, edgeMin: null,
+    text: [], textChecked: 0, textMin: null, svgText: [], svgTextChecked: 0, svgTextMin: null,
+    edges: [], edgesChecked: 0, edgeMin: null,
     small: [], targetsChecked: 0, targetMin: null, cards: [], cardMin: null, controls: 0 };
 
   // text: every element with words of its own, and every field's value
@@ -96,6 +99,53 @@ _SCRIPT = r"""
     out.textMin = out.textMin === null ? r : Math.min(out.textMin, r);
     if (r < (large ? %(large)s : %(text)s))
       out.text.push(`${name(e)}: ${r.toFixed(2)}:1 (${style.color} on rgb(${bg.slice(0, 3)}))`);
+  }
+
+  // text drawn inside pictures (a card's index, a table of the Fan Tan row, a chart's labels):
+  // its fill against the last shape painted under it in the same picture, over what is behind
+  // the picture; its size as drawn on the screen
+  const paint = (e) => {  // a shape's or a text's fill as [r, g, b, a], opacity included
+    const style = getComputedStyle(e);
+    if (!style.fill || style.fill === 'none' || style.fill.startsWith('url')) return null;
+    const c = rgba(style.fill);
+    if (!c) return null;
+    let alpha = c[3] * parseFloat(style.fillOpacity || '1');
+    for (let p = e; p && p.tagName.toLowerCase() !== 'svg'; p = p.parentElement)
+      alpha *= parseFloat(getComputedStyle(p).opacity || '1');
+    return [c[0], c[1], c[2], alpha];
+  };
+  const SHAPES = 'rect, path, circle, ellipse, polygon';
+  for (const svg of root.querySelectorAll('svg')) {
+    if (!shown(svg)) continue;
+    const page = behind(svg);
+    if (!page) continue;
+    const shapes = [...svg.querySelectorAll(SHAPES)].filter(shown);
+    for (const e of svg.querySelectorAll('text')) {
+      if (!shown(e) || !e.textContent.trim()) continue;
+      const ink = paint(e);
+      if (!ink || ink[3] === 0) continue;
+      const box = e.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      let bg = page;
+      for (const shape of shapes) {  // document order is paint order
+        if (!(shape.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const r = shape.getBoundingClientRect();
+        if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+        const fill = paint(shape);
+        if (fill && fill[3] > 0) bg = over(fill, bg);
+      }
+      const ctm = e.getScreenCTM();
+      const style = getComputedStyle(e);
+      const size = parseFloat(style.fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      const r = ratio(over(ink, bg), bg);
+      out.svgTextChecked += 1;
+      out.svgTextMin = out.svgTextMin === null ? r : Math.min(out.svgTextMin, r);
+      if (r < (large ? %(large)s : %(text)s))
+        out.svgText.push(`${name(svg)} «${e.textContent.trim().slice(0, 20)}»: ` +
+          `${r.toFixed(2)}:1 (${style.fill} on rgb(${bg.slice(0, 3).map(Math.round)}), ` +
+          `${size.toFixed(0)} px)`);
+    }
   }
 
   // the edges of the cards: the face or the frame stands out from the page
@@ -170,6 +220,7 @@ def problems(found: dict[str, Any]) -> list[str]:
                     "px screen")
     said += [f"past the edge: {p}" for p in found["past"]]
     said += [f"text contrast: {p}" for p in found["text"]]
+    said += [f"text contrast in a picture: {p}" for p in found["svgText"]]
     said += [f"card edge: {p}" for p in found["edges"]]
     said += [f"card too small to tap: {p}" for p in found["cards"]]
     said += [f"target too small: {p}" for p in found["small"]]

@@ -1,6 +1,7 @@
 """Every screen, measured in Chromium (issue 25): at 320 × 640, 390 × 844 and 1280 × 900, in the
 light and the dark theme, no control past the screen's edge and no page that scrolls sideways,
-text at least 4.5:1 against what is behind it (large text 3:1), card edges at least 3:1, every
+text at least 4.5:1 against what is behind it (large text 3:1) — HTML text and the text drawn
+inside pictures (a card's index, a chart's labels) alike —, card edges at least 3:1, every
 control at least 24 × 24 px and every card in the learner's hand at least 44 px to tap
 (``screen_checks.py`` measures the rendered page).  The dark theme is a real choice: no page
 says it does not know it, and every link of the course carries it on.
@@ -104,6 +105,8 @@ def test_every_screen_fits_reads_and_taps(app: AppServer, chromium: Any, name: s
             if name in ("trump-choice", "fan-tan"):  # a hand of cards, each a fingertip wide
                 assert f["cardMin"] is not None and f["cardMin"] >= CARD_TARGET, (size, f)
                 assert f["edgesChecked"], (size, f)
+                if name == "fan-tan":  # cards drawn inline: their indices are measured too
+                    assert f["svgTextChecked"], (size, f)
     finally:
         context.close()
 
