@@ -4,7 +4,7 @@ at the end of a round, and how much showing the progress adds to opening a page.
 Run:  .venv/bin/python benchmarks/progress.py size
       .venv/bin/python benchmarks/progress.py par --seeds 5
       .venv/bin/python benchmarks/progress.py par-browser --seeds 3
-      .venv/bin/python benchmarks/progress.py open --without DIR [--repeats 5]
+      .venv/bin/python benchmarks/progress.py open --without DIR [--repeats 5] [--pages A,B]
           (DIR: a checkout of the commit before the progress, e.g.
            git worktree add /tmp/kamp-before 040089a)
 
@@ -177,7 +177,7 @@ def measure_par_browser(seeds: int) -> str:
     return "\n".join(lines)
 
 
-def measure_open(without: Path, repeats: int) -> str:
+def measure_open(without: Path, repeats: int, pages: tuple[str, ...] = OPEN_PAGES) -> str:
     import importlib.util
 
     from app_support import launch_chromium, new_learner, running_app
@@ -190,7 +190,7 @@ def measure_open(without: Path, repeats: int) -> str:
     spec.loader.exec_module(bench)
     checkouts = {"with progress": ROOT, "without": without.resolve()}
     times: dict[str, dict[str, list[float]]] = {
-        name: {p: [] for p in OPEN_PAGES} for name in checkouts}
+        name: {p: [] for p in pages} for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         servers = {}
@@ -206,7 +206,7 @@ def measure_open(without: Path, repeats: int) -> str:
             order = list(checkouts)
             for repeat in range(repeats):
                 turn = order if repeat % 2 == 0 else order[::-1]
-                for page_path in OPEN_PAGES:
+                for page_path in pages:
                     for name in turn:
                         context = new_learner(browser, viewport={"width": 390, "height": 844})
                         context.add_init_script(bench.MARK_JS)
@@ -219,7 +219,7 @@ def measure_open(without: Path, repeats: int) -> str:
             browser.close()
     lines = [f"page open (ms to the first widget, median of {repeats}, 390×844), load "
              f"{os.getloadavg()[0]:.1f}:"]
-    for page_path in OPEN_PAGES:
+    for page_path in pages:
         with_ = statistics.median(times["with progress"][page_path])
         bare = statistics.median(times["without"][page_path])
         lines.append(f"  {page_path:32} with {with_:6.0f}  without {bare:6.0f}  "
@@ -239,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     opened = sub.add_parser("open")
     opened.add_argument("--without", type=Path, required=True)
     opened.add_argument("--repeats", type=int, default=5)
+    opened.add_argument("--pages", default=",".join(OPEN_PAGES),
+                        help="comma-separated notebook paths")
     args = parser.parse_args(argv)
     if args.what == "size":
         print(measure_size())
@@ -247,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "par-browser":
         print(measure_par_browser(args.seeds))
     else:
-        print(measure_open(args.without, args.repeats))
+        print(measure_open(args.without, args.repeats, tuple(args.pages.split(","))))
     return 0
 
 

@@ -200,6 +200,10 @@ def finish_round(page: Any) -> str:
 def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
                                                               chromium: Any) -> None:
     context = new_learner(chromium, viewport=PHONE)
+    front = context.new_page()  # the front page, open in another tab all along
+    front.goto(course_app.url("index.ipynb"))
+    wait_rendered(front)
+    wait_widgets(front, 90_000)
     page = context.new_page()
     open_table(page, course_app.url(STEP))
     goals = page.locator(".kamp-goals .kamp-goals-box")
@@ -214,6 +218,11 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
                            timeout=10_000)
     here = f"{stars} av 6 stjerner"  # the page's goals: the round and the drill
     assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    # the other tab hears of it (the browser's storage event: its page takes the new copy)
+    front.wait_for_function(f"""() => {{
+        const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
+        return game && game.innerText.includes('{stars} av 42 stjerner');
+    }}""", timeout=30_000)
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)

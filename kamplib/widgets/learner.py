@@ -146,18 +146,9 @@ class ProgressBox(widgets.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.reset_button = stock_button(t("progress_reset", lang), "kamp-progress-reset",
                                          on_click=self._on_reset, looks=looks)
-        self.confirm_text = html_box("kamp-confirm-text", looks=looks)
-        self.confirm_yes = stock_button(t("progress_reset_yes", lang), "kamp-confirm-yes",
-                                        on_click=self._on_reset_yes, looks=looks)
-        self.confirm_no = stock_button(t("progress_reset_no", lang), "kamp-confirm-no",
-                                       on_click=self._on_reset_no, looks=looks)
-        self.confirm = button_row([self.confirm_text, self.confirm_yes, self.confirm_no])
-        self.confirm.add_class("kamp-confirm")
-        self.confirm.layout.display = "none"
         buttons = button_row([self.export_button, self.upload, self.reset_button], looks)
         buttons.add_class("kamp-row")
-        self.children = [self.summary, buttons, self.export_link, self.confirm,
-                         self.messages.widget]
+        self.children = [self.summary, buttons, self.export_link, self.messages.widget]
         self._render(current_learner())
         on_learner_change(self._render)
 
@@ -205,11 +196,25 @@ class ProgressBox(widgets.VBox):
         for name, content, _size in take_uploads(self.upload, change):
             self.load(content, name=name)
 
+    def _ask_reset(self) -> widgets.HBox:
+        """The question before starting over, made when first asked (the front page opens
+        with fewer widgets to build)."""
+        lang, looks = self.lang, self.looks
+        self.confirm_yes = stock_button(t("progress_reset_yes", lang), "kamp-confirm-yes",
+                                        on_click=self._on_reset_yes, looks=looks)
+        self.confirm_no = stock_button(t("progress_reset_no", lang), "kamp-confirm-no",
+                                       on_click=self._on_reset_no, looks=looks)
+        question = html_box("kamp-confirm-text", escape(t("progress_reset_ask", lang)), looks)
+        self.confirm = button_row([question, self.confirm_yes, self.confirm_no])
+        self.confirm.add_class("kamp-confirm")
+        self.children = [*self.children[:3], self.confirm, *self.children[3:]]
+        return self.confirm
+
     @guarded
     def _on_reset(self, _button: widgets.Button) -> None:
         self.messages.clear()
-        self.confirm_text.value = escape(t("progress_reset_ask", self.lang))
-        self.confirm.layout.display = None
+        confirm = getattr(self, "confirm", None) or self._ask_reset()
+        confirm.layout.display = None
 
     @guarded
     def _on_reset_yes(self, _button: widgets.Button) -> None:
