@@ -1,0 +1,146 @@
+"""«Finn det beste kortet» in Chromium at phone size, in the Voilà app and in the browser edition:
+the page opens on a puzzle, a tap on a card answers it, the verdict, why and the play after the
+card appear; after a reload the puzzle rating and the count of answers are the learner's
+(kept in the browser's localStorage under ``kamp-learner/1``, nothing on a server).  Each test
+has a browser context of its own, so its localStorage starts empty.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from app_support import new_learner, page_problems, wait_rendered, wait_widgets
+from static_site_support import Offline, SiteServer, wait_shown
+
+PAGE = "notebooks/04-finn-det-beste-kortet"
+PHONE = {"width": 390, "height": 844}
+WIDGET = ".kamp-puzzles"
+LEGAL = f"{WIDGET} .kamp-hand button.kamp-card.kamp-legal"
+RATING = f"{WIDGET} .kamp-puzzle-rating"
+LEARNER_KEY = "kamp-learner/1"
+
+
+def _rating(page: Any) -> str:
+    """The rating the page says, as digits (``1674``)."""
+    found = re.search(r"(\d{3,4})", page.inner_text(RATING))
+    assert found, page.inner_text(RATING)
+    return found[1]
+
+
+def _answer_one(page: Any) -> tuple[str, str]:
+    """Tap the first card that may be played; what the page says then, and the new rating."""
+    page.wait_for_selector(LEGAL, state="visible", timeout=120_000)
+    assert _rating(page) == "1500" and "foreløpig" in page.inner_text(RATING)
+    card = page.locator(LEGAL).first
+    box = card.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    card.click()
+    page.wait_for_selector(f"{WIDGET} .kamp-puzzle-verdict p", timeout=60_000)
+    verdict = page.inner_text(f"{WIDGET} .kamp-puzzle-verdict")
+    assert verdict.startswith(("Riktig!", "Ikke helt")), verdict
+    assert "Treneren spilte stillingen mange ganger" in verdict
+    assert "Oppgaveratingen din gikk fra 1500 til" in verdict
+    after = page.inner_text(f"{WIDGET} .kamp-puzzle-after")
+    assert "Slik kunne det gått videre etter" in after and "Du la " in after
+    assert page.locator(f"{WIDGET} .kamp-puzzle-next").is_visible()
+    assert page.locator(LEGAL).count() == 0 or "Riktig" in verdict  # nothing left to tap
+    # the page fits the phone: nothing wider than the screen
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+    rating = _rating(page)
+    assert rating != "1500"
+    # the browser keeps it: one answer and the new rating under the learner's key
+    page.wait_for_function("""([key, rating]) => {
+        const kept = JSON.parse(localStorage.getItem(key) || 'null');
+        return kept && Object.keys(kept.solved).length === 1
+            && String(Math.round(kept.rating.rating)) === rating;
+    }""", arg=[LEARNER_KEY, rating], timeout=20_000)
+    return verdict, rating
+
+
+def _kept_after_reload(page: Any, rating: str) -> None:
+    page.wait_for_function("""([selector, rating]) => {
+        const box = document.querySelector(selector);
+        return box && box.innerText.includes(rating)
+            && box.innerText.includes('Du har svart på 1 oppgave');
+    }""", arg=[RATING, rating], timeout=60_000)
+    kept = json.loads(page.evaluate(f"() => localStorage.getItem({LEARNER_KEY!r})"))
+    assert len(kept["solved"]) == 1 and kept["schema"] == LEARNER_KEY
+    # a new puzzle, not the one answered
+    page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
+
+
+def test_a_puzzle_answered_in_the_app_and_its_rating_after_a_reload(course_app: Any,
+                                                                   chromium: Any) -> None:
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    page.goto(course_app.url(f"{PAGE}.ipynb"))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    _verdict, rating = _answer_one(page)
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    _kept_after_reload(page, rating)
+    assert page_problems(page) == []
+    context.close()
+
+
+def test_a_puzzle_answered_in_the_browser_edition_and_its_rating_after_a_reload(
+        chromium: Any, site_server: SiteServer) -> None:
+    learner = Offline(chromium, viewport=PHONE)
+    page = learner.context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    page.goto(site_server.base + f"{PAGE}.html")
+    wait_shown(page, 1, timeout=300_000)
+    _verdict, rating = _answer_one(page)
+    page.reload()
+    wait_shown(page, 1, timeout=300_000)
+    _kept_after_reload(page, rating)
+    assert crashes == []
+    learner.close()
+
+
+def test_a_bad_move_in_a_round_comes_back_on_the_puzzle_page(course_app: Any,
+                                                             chromium: Any) -> None:
+    """The Pass step's table played with the first card allowed each time (the coach calls one
+    of those moves «dårlig» on this deal): the round's end says so, and the puzzle page asks
+    that position first, as the learner's own mistake."""
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    page.goto(course_app.url("tutorial/02-pass.ipynb"))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    cards = ".kamp-play .widget-hbox.kamp-hand button.kamp-card"
+    for left in range(13, 0, -1):
+        page.wait_for_function(f"""() => document.querySelectorAll({cards!r}).length === {left}
+            && document.querySelector({cards + '.kamp-legal'!r})""", timeout=60_000)
+        page.locator(cards + ".kamp-legal").first.click()
+    page.wait_for_selector(".kamp-mistakes-kept", timeout=120_000)
+    said = page.inner_text(".kamp-mistakes-kept")
+    assert said.startswith("Treneren fant 1 dårlig trekk") and "Dine egne feil" in said
+    page.wait_for_function("""(key) => {
+        const kept = JSON.parse(localStorage.getItem(key) || 'null');
+        return kept && kept.mistakes.length === 1;
+    }""", arg=LEARNER_KEY, timeout=20_000)
+    played = json.loads(page.evaluate(f"() => localStorage.getItem({LEARNER_KEY!r})"))[
+        "mistakes"][0]["played"]
+    page.goto(course_app.url(f"{PAGE}.ipynb"))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_function("""() => {
+        const heading = document.querySelector('.kamp-puzzles .kamp-puzzle-heading');
+        const question = document.querySelector('.kamp-puzzles .kamp-puzzle-question');
+        return heading && heading.innerText.includes('Din egen feil')
+            && question && question.innerText.includes('Her spilte du');
+    }""", timeout=60_000)  # the widget's parts change one message after another
+    question = page.inner_text(f"{WIDGET} .kamp-puzzle-question")
+    assert question.startswith("Her spilte du") and "Finn et bedre kort" in question
+    page.locator(f"{WIDGET} .kamp-hand button.kamp-card-{played}").click()
+    page.wait_for_selector(f"{WIDGET} .kamp-puzzle-verdict p", timeout=60_000)
+    verdict = page.inner_text(f"{WIDGET} .kamp-puzzle-verdict")
+    assert verdict.startswith("Ikke helt") and "kommer igjen om en stund" in verdict
+    assert page_problems(page) == []
+    context.close()
