@@ -54,7 +54,7 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
     ({"bots": ["heuristic", "random", "wizard", "random"]}, "wizard"),
     ({"games": 0}, "at least 1"),
     ({"players": 7}, "7"),
-    ({"rules": {"queen_points": 6}}, "queen_points"),
+    ({"rules": {"queen_points": 6}}, "'Points per queen' cannot be '6'"),
 ])
 def test_bad_input_is_a_clear_error(kwargs: dict, words: str) -> None:
     with pytest.raises(RuleError) as err:
