@@ -170,6 +170,18 @@ _SCRIPT = r"""
     if (!url) continue;
     const svg = new DOMParser().parseFromString(decodeURIComponent(url[1]), 'image/svg+xml');
     cardEdge(svg.documentElement, button.parentElement);
+    // the card's index painted on the button: its ink on the card's face (a picture, so
+    // measured from the picture's own colours)
+    const faceRect = svg.documentElement.querySelector('rect');
+    const inkGroup = svg.documentElement.querySelector('g[fill]');
+    const face = faceRect && rgba(faceRect.getAttribute('fill'));
+    const ink = inkGroup && rgba(inkGroup.getAttribute('fill'));
+    if (face && ink) {
+      const r = ratio(over(ink, face), face);
+      out.svgTextChecked += 1;
+      out.svgTextMin = out.svgTextMin === null ? r : Math.min(out.svgTextMin, r);
+      if (r < %(text)s) out.svgText.push(`${name(button)}: ${r.toFixed(2)}:1`);
+    }
     const r = button.getBoundingClientRect();
     const least = Math.min(r.width, r.height);
     out.cardMin = out.cardMin === null ? least : Math.min(out.cardMin, least);

@@ -105,8 +105,7 @@ def test_every_screen_fits_reads_and_taps(app: AppServer, chromium: Any, name: s
             if name in ("trump-choice", "fan-tan"):  # a hand of cards, each a fingertip wide
                 assert f["cardMin"] is not None and f["cardMin"] >= CARD_TARGET, (size, f)
                 assert f["edgesChecked"], (size, f)
-                if name == "fan-tan":  # cards drawn inline: their indices are measured too
-                    assert f["svgTextChecked"], (size, f)
+                assert f["svgTextChecked"], (size, f)  # the cards' indices measured too
     finally:
         context.close()
 
