@@ -266,7 +266,7 @@ def _words(w: ScoreSheetWidget) -> str:
 
 @pytest.mark.parametrize(("players", "lang", "reason"), [
     ("Åse-Marie Ødegård-Bjørnstad-Kvåle,Øy,Lé,Zoë", "nb",
-     "navnet «Åse-Marie Ødegård-Bj…» er lengre enn 20 tegn"),
+     "Navnet «Åse-Marie Ødegård-B…» er for langt (33 tegn); et navn har høyst 30 tegn"),
     ("<b>Fet</b>,Ola,Ola", "nb", "Spillerne må ha ulike navn, men Ola står der to ganger"),
     ("Kari,Ola", "nb", "Spillet trenger 3 til 5 spillere, ikke 2"),
     ("A,B,C,D,E,F", "en", "These games need 3 to 5 players, not 6"),
