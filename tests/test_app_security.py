@@ -64,7 +64,7 @@ PAYLOADS = [
     f"<svg id={INJECTED} onload=window.kampPwned=1>",
     f"';window.kampPwned=1;//</script><script id={INJECTED}>window.kampPwned=1</script>",
 ]
-NAME_PAYLOAD = f"<b id={INJECTED}>"  # a short one: a name has at most 30 characters (seating.MAX_NAME_LENGTH)
+NAME_PAYLOAD = f"<b id={INJECTED}>"  # short: a name has at most MAX_NAME_LENGTH characters
 CONTENT_PAYLOAD = f"<i id={INJECTED}>"  # in a file where a round or a rule's value belongs
 FAKE_KERNEL = "0f0f0f0f-0000-4000-8000-000000000000"
 LEGAL = ".kamp-play .widget-hbox.kamp-hand button.kamp-card.kamp-legal"

@@ -19,7 +19,7 @@ from kamplib.teach import store
 from kamplib.teach.puzzles import load_puzzles
 from kamplib.teach.rating import Rating
 from kamplib.teach.store import LearnerData, current_learner, set_learner
-from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label, next_puzzle
+from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label, margin_shown, next_puzzle
 
 pytestmark = pytest.mark.unit
 
@@ -51,7 +51,7 @@ def test_a_right_answer_says_so_moves_the_rating_up_and_is_kept():
     assert current_learner().solved == {p.id: 1}
     assert heard and heard[-1] is current_learner()  # the page's link hands it on
     lines = board.verdict_lines()
-    assert format_points(p.margin, "nb") in lines[1]
+    assert format_points(margin_shown(p.margin), "nb") in lines[1]
     assert any("gikk fra 1500 til" in x for x in lines)
     # one line of play after a right answer: the best was played
     assert len(board.played_on()) == 1
@@ -69,7 +69,7 @@ def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
     best = next(m for m in board.round.legal_moves() if p.is_answer(m))
     assert move_text(best) in outcome.verdict and move_text(wrong) in outcome.verdict
     assert move_text(best) in outcome.why[0]
-    assert format_points(p.margin, "nb") in outcome.why[0]
+    assert format_points(margin_shown(p.margin), "nb") in outcome.why[0]
     (mine_title, mine), (best_title, theirs) = board.played_on()
     assert move_text(wrong) in mine_title and move_text(best) in best_title
     assert mine[0] == f"Du la {move_text(wrong)}."
@@ -85,7 +85,22 @@ def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
                            f"{move_text(move)}."
 
 
-def test_every_sentence_has_an_english_form_and_no_code_names():
+def test_at_least_a_margin_is_never_more_than_the_coach_measured():
+    """The walk: «minst 0,9 poeng» where the stored margin is 0,875."""
+    assert [margin_shown(m) for m in (0.875, 0.8, 1.0, 2.699, 0.95)] == [0.8, 0.8, 1.0, 2.6, 0.9]
+    for p in load_puzzles("femkamp", "damer"):
+        assert p.margin - 0.1 < margin_shown(p.margin) <= p.margin
+
+
+def test_the_count_of_right_answers_takes_its_plural():
+    board = PuzzleBoard("femkamp-pass", seed=3)
+    for solved, said in (({"a": 1, "b": 0}, "Du har svart på 2 oppgaver, 1 riktig."),
+                         ({"a": 1, "b": 1}, "Du har svart på 2 oppgaver, 2 riktige."),
+                         ({"a": 0}, "Du har svart på 1 oppgave, 0 riktige.")):
+        board.data.solved.clear()
+        board.data.solved.update(solved)
+        assert said in board.tally_text()
+
     board = PuzzleBoard("sjukamp-finale", lang="en", seed=3)
     board.pick(_wrong(board))
     shown = [board.heading(), board.question(), board.rating_text(), board.tally_text(),

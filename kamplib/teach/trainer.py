@@ -14,6 +14,7 @@ shows; the learner's data it reads and changes is the page's
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from kamplib.teach.session import default_names
 from kamplib.teach.store import LearnerData, current_learner, learner_changed
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
-           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count"]
+           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
 CHOICES: tuple[str, ...] = ("all", "mine", *(f"{g}-{k}" for g, k in puzzle_kinds()))
@@ -87,6 +88,12 @@ register({
     "trainer_again_later": {"nb": "Den kommer igjen om en stund.",
                             "en": "It will come back after a while."},
 })
+
+
+def margin_shown(margin: float) -> float:
+    """A puzzle's margin as its sentence says it, «at least» so many points: rounded down to
+    the tenth, never up past what the coach measured (0.875 is said as 0,8, not 0,9)."""
+    return math.floor(margin * 10 + 1e-9) / 10
 
 
 def choice_label(choice: str, lang: str = "nb") -> str:
@@ -212,7 +219,8 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
         verdict = t("trainer_right" if right else "trainer_wrong", lang, move=shown,
                     best=best_shown)
         code = "trainer_margin_relative" if p.relative else "trainer_margin"
-        why.append(t(code, lang, best=best_shown, margin=format_points(p.margin, lang)))
+        why.append(t(code, lang, best=best_shown, margin=format_points(margin_shown(p.margin),
+                                                                         lang)))
         if p.id not in data.solved:
             before_r = data.rating
             after_r = update(data.rating, [(Rating(p.rating, PUZZLE_DEVIATION), 1.0 * right)])
@@ -250,7 +258,7 @@ register({
         "nb": "Oppgaveratingen din gikk fra {before} til {after}.",
         "en": "Your puzzle rating went from {before} to {after}."},
     "puzzle_solved_count": {
-        "nb": "Du har svart på {count} {count:oppgave|oppgaver}, {right} riktig.",
+        "nb": "Du har svart på {count} {count:oppgave|oppgaver}, {right} {right:riktig|riktige}.",
         "en": "You have answered {count} {count:puzzle|puzzles}, {right} right."},
     "puzzle_mine_count": {
         "nb": "Dine egne feil å øve på: {count}, {due} av dem nå.",
