@@ -101,6 +101,8 @@ def test_the_count_of_right_answers_takes_its_plural():
         board.data.solved.update(solved)
         assert said in board.tally_text()
 
+
+def test_every_sentence_has_an_english_form_and_no_code_names():
     board = PuzzleBoard("sjukamp-finale", lang="en", seed=3)
     board.pick(_wrong(board))
     shown = [board.heading(), board.question(), board.rating_text(), board.tally_text(),
@@ -303,10 +305,31 @@ def test_a_round_played_badly_leaves_its_bad_moves_as_the_learners_own_puzzles()
     # on the puzzle page, the first of them is asked first, as the learner's own
     board = PuzzleBoard("mine", seed=1)
     assert board.task.personal and board.task.mistake["id"] == kept[0]["id"]
+    # with the players of the table it was made at, the learner as «Du» (the walk: «Kari» on
+    # the puzzle had played Ola's cards, and Per was gone)
+    table = w.round.players
+    assert board.round.players == tuple("Du" if i == 0 else n for i, n in enumerate(table))
+    assert all(board.round.replayed(0).hand(s) == w.round.replayed(0).hand(s)
+               for s in range(w.round.n))
     # a mistake learned does not come back when the same round is played again
     learned = kept.pop(0)
     current_learner().solved[learned["id"]] = 1
     assert w._keep_mistakes() == 0 and len(current_learner().mistakes) == count - 1
+
+
+def test_a_mistake_kept_without_names_or_with_odd_ones_shows_the_usual_names():
+    w = _played_badly()
+    (first, *_) = mistakes_mod.note_round(LearnerData(), "femkamp", w.round, 0,
+                                          w.session.moves_in(0))
+    for names in (None, ["Du", "Ola", "Siri", "Per"], ["A", "B"], [1, 2, 3, 4]):
+        doc = {k: v for k, v in first.items() if k != "names"}
+        if names is not None:
+            doc["names"] = names
+        kept = mistakes_mod.checked_mistake(doc)
+        assert kept is not None  # the position itself is sound: it stays
+        set_learner(LearnerData(mistakes=[kept]))
+        board = PuzzleBoard("mine", seed=1)
+        assert board.round.players[0] == "Du" and len(set(board.round.players)) == w.round.n
 
 
 def test_a_round_dealt_on_its_own_is_filed_under_its_game():

@@ -63,6 +63,8 @@ def mistake_from(game: str, rnd: Round, position: int, seat: int, played: Move, 
                     float(rating.uncertainty or 0.0), bool(rating.exact), int(rating.samples),
                     bool(rating.relative), {}, 2, 1500, house_rules(rnd.rules))
     return {**puzzle.as_dict(), "played": move_code(played), "best": move_code(hint.move),
+            # the table's names, so the puzzle shows the players the learner met
+            "names": list(rnd.players),
             # due now (never rounded up to a second still to come)
             "due": int(time.time() if now is None else now), "streak": 0}
 
@@ -88,8 +90,11 @@ def checked_mistake(doc: Any) -> dict[str, Any] | None:
         due, streak = float(doc["due"]), int(doc["streak"])
     except (KampError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None
+    names = doc.get("names")
+    kept_names = {"names": list(names)} if isinstance(names, list) and len(names) == \
+        puzzle.players and all(isinstance(n, str) for n in names) else {}
     return {**puzzle.as_dict(), "played": str(doc["played"]), "best": str(doc.get("best", "")),
-            "due": due, "streak": max(0, min(RIGHT_TO_LEARN, streak))}
+            "due": due, "streak": max(0, min(RIGHT_TO_LEARN, streak)), **kept_names}
 
 
 def due_mistakes(mistakes: list[dict[str, Any]],

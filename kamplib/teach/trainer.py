@@ -23,11 +23,12 @@ from typing import Any
 
 from kamplib.autoplay import autoplay, make_bots, steps
 from kamplib.bots.explain import format_points
-from kamplib.errors import IllegalMove
+from kamplib.errors import IllegalMove, KampError
 from kamplib.i18n import KindName, register, t
 from kamplib.kinds import Family
 from kamplib.moves import Move, move_text, parse_move
 from kamplib.round import Round
+from kamplib.seating import check_players
 from kamplib.teach.house_rules import game_name
 from kamplib.teach.mistakes import MINE, answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
@@ -116,9 +117,18 @@ class Task:
         return self.mistake is not None
 
     def round(self, lang: str = "nb") -> Round:
-        """The position, with the learner called «Du» and the others by name."""
+        """The position, with the learner called «Du» and the others by name: for the
+        learner's own mistake, the names of the table it was made at."""
         p = self.puzzle
-        return p.round(names=default_names(p.players, p.seat, lang))
+        names = default_names(p.players, p.seat, lang)
+        stored = self.mistake.get("names") if self.mistake is not None else None
+        if isinstance(stored, list) and len(stored) == p.players:
+            try:
+                names = check_players([names[p.seat] if i == p.seat else str(n)
+                                       for i, n in enumerate(stored)])
+            except KampError:
+                pass  # a name «Du» at that table, or one not kept whole: the usual names
+        return p.round(names=names)
 
 
 def _bank(choice: str) -> list[Puzzle]:
