@@ -18,6 +18,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,11 +124,10 @@ class Task:
         names = default_names(p.players, p.seat, lang)
         stored = self.mistake.get("names") if self.mistake is not None else None
         if isinstance(stored, list) and len(stored) == p.players:
-            try:
+            # a name «Du» at that table, or one not kept whole: the usual names
+            with suppress(KampError):
                 names = check_players([names[p.seat] if i == p.seat else str(n)
                                        for i, n in enumerate(stored)])
-            except KampError:
-                pass  # a name «Du» at that table, or one not kept whole: the usual names
         return p.round(names=names)
 
 
