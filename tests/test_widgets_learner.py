@@ -93,6 +93,9 @@ def test_a_finished_round_earns_stars_by_par_once_and_says_so() -> None:
     stars = progress.play_stars(w.round.score_list()[0], par)
     assert kept(head).stars == {PASS_PAGE: {"play": stars}}
     assert f"Par for denne utdelingen er {par} poeng" in w.summary.value
+    # what each star takes, in the learner's numbers (the walk: «par» and nothing more)
+    assert (f"Tre stjerner får du med {par} poeng eller færre, to med "
+            f"{par + progress.PAR_SLACK} eller færre.") in w.summary.value
     assert f"{stars} av 3 stjerner" in w.summary.value
     assert f"{stars} av 6 stjerner" in nav.value  # the contents list follows
     memory = json.loads(w.memory.widget.value)["data"]
@@ -195,8 +198,10 @@ def test_export_import_and_starting_over() -> None:
         assert "Kunne ikke hente fremgang fra feil.json" in box.messages.widget.value
         assert "Ingenting er endret" in box.messages.widget.value
         assert kept(head).page_stars(PASS_PAGE) == 2
-    box.reset_button.click()  # asked first
+    box.reset_button.click()  # asked first, saying what goes and what stays
     assert box.confirm.layout.display is None and kept(head).stars
+    assert "Poengarket, poengboka og runder du er midt i blir liggende" in \
+        box.confirm.children[0].value
     box.confirm_no.click()
     assert kept(head).stars
     box.reset_button.click()

@@ -82,9 +82,9 @@ register({
     "book_kinds_caption": {"nb": "Snittpoeng per runde, over alle spillene i boka",
                            "en": "Mean score per round, over every game in the book"},
     "book_stats_caption": {
-        "nb": "Per spiller over alle spillene i boka (delt seier teller for hver av dem; lavest "
-              "er best)",
-        "en": "Per player over every game in the book (a shared win counts for each of them; "
+        "nb": "Hver spiller over alle spillene i boka (delt seier teller for hver av dem; "
+              "lavest er best)",
+        "en": "Each player over every game in the book (a shared win counts for each of them; "
               "lowest is best)"},
     "book_chart_title": {"nb": "Snittpoeng per runde for hver spiller",
                          "en": "Mean score per round for each player"},

@@ -109,7 +109,8 @@ class LearnerData:
         return True
 
     def reset(self) -> None:
-        """Forget everything (the learner asked to start over)."""
+        """Forget everything kept here (the learner asked to start over); a score sheet, the
+        score book and a round in progress are kept under keys of their own and stay."""
         self.stars, self.rating, self.solved = {}, NEW, {}
         self.mistakes, self.visited = [], []
 

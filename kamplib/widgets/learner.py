@@ -67,11 +67,14 @@ register({
     "progress_import": {"nb": "Hent fremgang fra fil", "en": "Load progress from a file"},
     "progress_reset": {"nb": "Begynn på nytt", "en": "Start over"},
     "progress_reset_ask": {
-        "nb": "Vil du glemme alle stjernene og alt annet kurset har lagret om deg i denne "
-              "nettleseren? Det kan ikke angres (last ned fremgangen først hvis du vil "
-              "beholde den).",
-        "en": "Forget all your stars and everything else the course has kept about you in "
-              "this browser? It cannot be undone (download your progress first to keep it)."},
+        "nb": "Vil du glemme stjernene, oppgavene du har svart på, oppgaveratingen, dine egne "
+              "feil og hvilke sider du har vært på, slik kurset har lagret dem i denne "
+              "nettleseren? Poengarket, poengboka og runder du er midt i blir liggende. Det kan "
+              "ikke angres (last ned fremgangen først hvis du vil beholde den).",
+        "en": "Forget your stars, the puzzles you have answered, your puzzle rating, your own "
+              "mistakes and which pages you have visited, as the course has kept them in this "
+              "browser? The score sheet, the score book and rounds you are in the middle of "
+              "stay. It cannot be undone (download your progress first to keep it)."},
     "progress_reset_yes": {"nb": "Ja, glem alt", "en": "Yes, forget it all"},
     "progress_reset_no": {"nb": "Nei, behold", "en": "No, keep it"},
     "progress_reset_done": {

@@ -298,6 +298,7 @@ class _TableWidget(widgets.VBox):
         lang = self.lang
         if self.session.alone and self._par_points is not None:
             text = t("w_par_result", lang, par=self._par_points,
+                     two=self._par_points + progress.PAR_SLACK,
                      points=self.round.score_list()[self.session.learner])
         else:
             text = t(f"w_game_stars_{self._stars}", lang)
