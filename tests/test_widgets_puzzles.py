@@ -19,7 +19,14 @@ from kamplib.teach import store
 from kamplib.teach.puzzles import load_puzzles
 from kamplib.teach.rating import Rating
 from kamplib.teach.store import LearnerData, current_learner, set_learner
-from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label, margin_shown, next_puzzle
+from kamplib.teach.trainer import (
+    CHOICES,
+    PuzzleBoard,
+    choice_label,
+    margin_shown,
+    next_puzzle,
+    table_reason,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -51,7 +58,10 @@ def test_a_right_answer_says_so_moves_the_rating_up_and_is_kept():
     assert current_learner().solved == {p.id: 1}
     assert heard and heard[-1] is current_learner()  # the page's link hands it on
     lines = board.verdict_lines()
-    assert format_points(margin_shown(p.margin), "nb") in lines[1]
+    # why in words first, as the coach says it at a table, then the coach's number
+    best = next(m for m in board.round.legal_moves() if p.is_answer(m))
+    assert lines[1] == table_reason(p, best, best, True) and move_text(best) in lines[1]
+    assert format_points(margin_shown(p.margin), "nb") in lines[2]
     assert any("gikk fra 1500 til" in x for x in lines)
     # one line of play after a right answer: the best was played
     assert len(board.played_on()) == 1
@@ -68,8 +78,12 @@ def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
     assert not outcome.right and current_learner().rating.rating < 1500
     best = next(m for m in board.round.legal_moves() if p.is_answer(m))
     assert move_text(best) in outcome.verdict and move_text(wrong) in outcome.verdict
-    assert move_text(best) in outcome.why[0]
-    assert format_points(margin_shown(p.margin), "nb") in outcome.why[0]
+    # what tells the learner's card from the best, in terms of the table (the walk: only a
+    # number was given), then the number
+    assert outcome.why[0] == table_reason(p, wrong, best, False)
+    assert move_text(best) in outcome.why[0] and move_text(wrong) in outcome.why[0]
+    assert move_text(best) in outcome.why[1]
+    assert format_points(margin_shown(p.margin), "nb") in outcome.why[1]
     (mine_title, mine), (best_title, theirs) = board.played_on()
     assert move_text(wrong) in mine_title and move_text(best) in best_title
     assert mine[0] == f"Du la {move_text(wrong)}."
@@ -338,3 +352,21 @@ def test_a_round_dealt_on_its_own_is_filed_under_its_game():
     added = mistakes_mod.note_round(data, "custom", w.round, 0, w.session.moves_in(0))
     assert added and {m["game"] for m in added} == {"femkamp"}
     assert data.mistakes == added
+
+
+def test_every_kind_of_puzzle_says_why_in_words_in_both_languages():
+    """A sample of every round kind's puzzles: the reason is the coach's sentence about the table,
+    never a code name, for the best card and for a card that is not it."""
+    from kamplib.teach.puzzles import puzzle_kinds
+
+    for game, kind in puzzle_kinds():
+        for p in load_puzzles(game, kind)[::25]:
+            legal = p.round().legal_moves()
+            best = next(m for m in legal if p.is_answer(m))
+            wrong = next(m for m in legal if not p.is_answer(m))
+            for lang in ("nb", "en"):
+                for move, right in ((best, True), (wrong, False)):
+                    said = table_reason(p, move, best, right, lang)
+                    assert not said[0].islower() and said.endswith("."), said
+                    assert move_text(best, lang) in said or move_text(move, lang) in said, said
+                    assert not re.search(r"[a-z]+_[a-z]+|None|[{}]", said), said

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kamplib.autoplay import autoplay, make_bots, steps
+from kamplib.bots.contrast import Table, contrast, own_reason
 from kamplib.bots.explain import format_points
+from kamplib.bots.situation import from_view
 from kamplib.errors import IllegalMove, KampError
 from kamplib.i18n import KindName, register, t
 from kamplib.kinds import Family
@@ -39,7 +41,8 @@ from kamplib.teach.session import default_names
 from kamplib.teach.store import LearnerData, current_learner, learner_changed
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
-           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown"]
+           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown",
+           "table_reason"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
 CHOICES: tuple[str, ...] = ("all", "mine", *(f"{g}-{k}" for g, k in puzzle_kinds()))
@@ -202,6 +205,16 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
     return text, rnd.score_list()[seat]
 
 
+def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "nb") -> str:
+    """Why, in terms of the table, as the coach says it at a table in the chapters: what the
+    best card does (a right answer), or what tells the learner's card from it (a wrong one)."""
+    view = p.view()
+    table = Table(view, from_view(view))
+    phrase = own_reason(table, best)[0] if right else contrast(table, chosen, best)
+    text = phrase.shown(lang).rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
 def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
            now: float | None = None) -> Outcome:
     """Check ``move``; note it in ``data`` (the rating or the mistake's repetition)."""
@@ -213,7 +226,7 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
     shown, best_shown = move_text(chosen, lang), move_text(best, lang)
     mine, mine_points = played_on(rnd, chosen, p.seat, lang)
     theirs, best_points = played_on(rnd, best, p.seat, lang)
-    why: list[str] = []
+    why: list[str] = [table_reason(p, chosen, best, right, lang)]
     before_r = after_r = None
     learned = False
     if task.personal:
