@@ -125,11 +125,11 @@ register({
 PRINT_CSS = """
 @page { size: A4 portrait; margin: 12mm; }
 .kamp-print { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; color: #111;
-  line-height: 1.35; max-width: 186mm; text-align: left; }
+  line-height: 1.3; max-width: 186mm; text-align: left; }
 .kamp-print .page { break-after: page; page-break-after: always; padding: 2mm 0; }
 .kamp-print .page:last-child { break-after: auto; page-break-after: auto; }
 .kamp-print .page h1 { font-size: 16pt; margin: 0 0 3mm; }
-.kamp-print .page h2 { font-size: 11.5pt; margin: 4mm 0 1.5mm; }
+.kamp-print .page h2 { font-size: 11.5pt; margin: 3mm 0 1.2mm; }
 .kamp-print .page p { margin: 1mm 0; }
 .kamp-print .page ul { margin: 1mm 0; padding-left: 6mm; }
 .kamp-print .page table { border-collapse: collapse; width: 100%; break-inside: avoid;

@@ -5,6 +5,7 @@ stops the pauses.  Driven in plain Python on an asyncio loop, as a kernel runs i
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 
@@ -42,8 +43,28 @@ async def settled(w: PlayHand, timeout: float = 30.0) -> None:
         await asyncio.sleep(w.pace / 2)
 
 
+def in_a_thread_of_its_own(test: Callable[[], object]) -> object:
+    """Run ``test`` in a new thread: a worker of the whole suite may have a loop running in its
+    main thread already (Playwright's sync API, for the browser tests it ran before), and a
+    kernel's loop — or none — must be this test's own."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = test()
+        except BaseException as error:  # handed to the test's own thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")
+
+
 def on_a_loop(test: Callable[[], object]) -> None:
-    asyncio.run(test())  # type: ignore[arg-type]
+    in_a_thread_of_its_own(lambda: asyncio.run(test()))  # type: ignore[arg-type]
 
 
 def test_the_bots_move_one_by_one_on_timers_and_the_kernel_answers_meanwhile() -> None:
@@ -224,6 +245,10 @@ def test_on_a_course_page_the_par_is_worked_out_in_the_bots_pauses(
 
 def test_outside_a_kernel_the_bots_move_at_once() -> None:
     """Plain Python has no event loop to time the pauses: the table is played on at once."""
-    w = PlayHand("klover", seed=4, pace=0.5, **FAST)
-    legal_buttons(w)[0].click()
-    assert not w.bots_moving and w.round.to_move == w.learner
+
+    def run() -> None:
+        w = PlayHand("klover", seed=4, pace=0.5, **FAST)
+        legal_buttons(w)[0].click()
+        assert not w.bots_moving and w.round.to_move == w.learner
+
+    in_a_thread_of_its_own(run)
