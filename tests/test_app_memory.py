@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from app_support import new_learner, wait_rendered, wait_widgets
 
 STEP = "tutorial/02-pass.ipynb"
