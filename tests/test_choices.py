@@ -68,7 +68,9 @@ def test_house_rules_follow_to_another_game_but_the_order_does_not() -> None:
 @pytest.mark.parametrize(("params", "words"), [
     ({"game": "yatzy"}, "Spillet i adressen kunne ikke brukes: «yatzy» er ikke et av valgene "
                         "(Femkamp, Sekskamp, Sjukamp, Eget spill). Siden bruker standardvalget."),
-    ({"players": "Kari,Kari,Ola"}, "Spillerne i adressen kunne ikke brukes"),
+    ({"players": "Kari,Kari,Ola"}, "Navnene i adressen kunne ikke brukes: Spillerne må ha ulike "
+                                   "navn, men Kari står der to ganger. Siden bruker derfor "
+                                   "Kari, Ola, Siri og Per."),
     ({"players": "Kari"}, "3 til 5 spillere"),
     ({"players": "x" * 31 + ",B,C"}, "er for langt (31 tegn); et navn har høyst 30 tegn"),
     ({"queen_points": "7"}, "Husregelen «Poeng per dame» i adressen kunne ikke brukes: «7» er "
@@ -120,3 +122,42 @@ def test_a_name_the_front_page_and_the_sheet_accept_is_accepted_in_the_address()
     assert c.problems == () and c.table()["players"] == names
     longest = ("Kari", "Ola", "x" * MAX_NAME_LENGTH)
     assert read_choices({"players": ",".join(longest)}).table()["players"] == longest
+
+
+@pytest.mark.parametrize("lang", ["nb", "en"])
+def test_names_that_cannot_be_used_are_said_once_on_a_page_with_a_score_sheet(lang: str) -> None:
+    """The walk: on the score sheet's page, ``?players=Kari,Ola`` was refused twice in two
+    wordings, the head's «Spillerne i adressen kunne ikke brukes: … Siden bruker standardvalget»
+    and the sheet's «Navnene i adressen …».  The head now names the names it uses, and on a page
+    with a score sheet leaves the sentence to the sheet (which also says where to type)."""
+    import html
+
+    from kamplib.site.pages import SHEET_PAGES, PageHead
+
+    c = read_choices({"players": "Kari,Ola", "queen_points": "7", "lang": lang})
+    names = {"nb": "Navnene i adressen kunne ikke brukes: Spillet trenger 3 til 5 spillere, ikke "
+                   "2. Siden bruker derfor Kari, Ola, Siri og Per.",
+             "en": "The names in the address could not be used: These games need 3 to 5 "
+                   "players, not 2. So the page uses Kari, Ola, Siri and Per."}[lang]
+    assert c.names_problem == names and c.problems[0] == names and len(c.problems) == 2
+    assert c.problems_besides_names() == c.problems[1:]
+    on_a_chapter = html.unescape(PageHead("tutorial/02-pass.ipynb", c).html())
+    assert on_a_chapter.count(names) == 1 and "Spillerne i adressen" not in on_a_chapter
+    for path in SHEET_PAGES:
+        head = html.unescape(PageHead(path, c).html())
+        assert names not in head and "adressen kunne ikke" not in head.replace(
+            c.problems[1], "") and "address could not" not in head.replace(c.problems[1], "")
+        assert c.problems[1] in head  # the other problems are still said at the top
+
+
+def test_the_pages_with_a_score_sheet_are_the_pages_whose_head_leaves_the_names_to_it() -> None:
+    import json
+    from pathlib import Path
+
+    from kamplib.site.pages import SHEET_PAGES, SITE
+
+    root = Path(__file__).resolve().parent.parent
+    with_sheet = {p.path for p in SITE if any(
+        "ScoreSheetWidget(" in "".join(cell["source"])
+        for cell in json.loads((root / p.path).read_text())["cells"])}
+    assert with_sheet == set(SHEET_PAGES)

@@ -357,3 +357,25 @@ def test_a_kept_sheet_of_another_game_says_so_too() -> None:
     finally:
         from kamplib.teach.choices import Choices, set_current
         set_current(Choices())
+
+
+def test_a_kept_sheet_over_names_that_cannot_be_used_still_says_why_they_were_not() -> None:
+    """The page's head leaves the names to the sheet (SHEET_PAGES): when a kept sheet of other
+    names comes back over an address whose names could not be used, the sheet still says why."""
+    import json
+
+    try:
+        old = _opened_with({"players": "Mormor,Jonas,Emma"})
+        type_rows(old, [(4, 3, 2)])
+        kept = json.loads(old.memory.widget.value)
+        w = _opened_with({"players": "Kari,Ola"})
+        assert "Arket bruker derfor Kari, Ola, Siri og Per" in _words(w)
+        w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+        said = _words(w)
+        assert w.entry.players == ("Mormor", "Jonas", "Emma"), said
+        assert ("Navnene i adressen kunne ikke brukes: Spillet trenger 3 til 5 spillere, ikke 2."
+                in said and "Poengarket ditt er hentet tilbake" in said), said
+        assert "Arket bruker derfor" not in said and said.count("adressen kunne ikke") == 1
+    finally:
+        from kamplib.teach.choices import Choices, set_current
+        set_current(Choices())

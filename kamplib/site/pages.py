@@ -28,8 +28,8 @@ from kamplib.teach.notes import NARRATIVE
 from kamplib.teach.progress import page_mark
 
 __all__ = ["Page", "SITE", "SECTIONS", "page", "link", "href", "nav_html", "open_page",
-           "PageHead", "FRONT", "LINK_STYLE", "section_pages", "round_place", "ROUND_PAGES",
-           "section_name",
+           "PageHead", "FRONT", "LINK_STYLE", "SHEET_PAGES", "section_pages", "round_place",
+           "ROUND_PAGES", "section_name",
            "section_game", "game_section", "page_choices"]
 
 
@@ -53,6 +53,10 @@ class Page:
 
 
 SITE: tuple[Page, ...] = tuple(Page(*row) for row in PAGES)
+# The pages with a score sheet (kamplib.widgets.sheet): the sheet says, beside the names it
+# uses, why the address's names could not be used and where to type the family's own, so the
+# page's head leaves its own sentence about the names out (one sentence, where the names are).
+SHEET_PAGES = frozenset({"notebooks/02-poengark.ipynb", "tutorial/07-poengregning.ipynb"})
 # Links look like links wherever they are drawn (a widget's HTML resets their colour).
 # a link is a target of at least 24 px to tap (WCAG 2.5.8), also on a line of its own
 LINK_STYLE = f"color:{color('link')};text-decoration:underline;display:inline-block;padding:5px 0"
@@ -215,7 +219,8 @@ class PageHead:
         problems = "".join(f"<p class='kamp-choice-problem' role='alert' "
                            f"style='color:{color('alert')};"
                            f"font-weight:bold;margin:4px 0'>{escape(p)}</p>"
-                           for p in choices.problems)
+                           for p in (choices.problems_besides_names()
+                                     if here.path in SHEET_PAGES else choices.problems))
         rules = ""
         house = house_changes(choices.rules_for(here.game or choices.game))
         if house:  # the house rules of this page's game (no trump on a Femkamp page)

@@ -52,8 +52,12 @@ register({
                                "standardvalget.",
                          "en": "{what} in the address could not be used: {reason}. The page "
                                "uses the default."},
+    # the names get a sentence of their own: which names the page uses instead, by name
+    "choice_players_refused": {"nb": "Navnene i adressen kunne ikke brukes: {reason}. Siden "
+                                     "bruker derfor {players}.",
+                               "en": "The names in the address could not be used: {reason}. "
+                                     "So the page uses {players}."},
     "choice_game": {"nb": "Spillet", "en": "The game"},
-    "choice_players": {"nb": "Spillerne", "en": "The players"},
     "choice_lang": {"nb": "Språket", "en": "The language"},
     "choice_theme": {"nb": "Utseendet", "en": "The look"},
     "choice_deck": {"nb": "Valget av kortstokk", "en": "The choice of deck"},
@@ -81,8 +85,10 @@ class Choices:
     ``changes`` are the house rules the learner set, as the game's record writes them; they
     apply to whichever game a page plays (the order only to the chosen game itself).
     ``theme`` and ``deck`` are how the pages look.  ``players_refused`` says why the names in
-    the address were not used (empty when they were, or when it named none): a score sheet
-    says so beside the names it uses instead.
+    the address were not used (empty when they were, or when it named none), and
+    :attr:`names_problem` is the sentence among ``problems`` that says so: a page whose score
+    sheet says it beside the names it uses leaves it out of the page's head
+    (:meth:`problems_besides_names`), so that it is said once.
     """
 
     game: str = "femkamp"
@@ -98,6 +104,20 @@ class Choices:
     def four_color(self) -> bool:
         """Whether cards are drawn in the four-colour deck."""
         return self.deck == "four"
+
+    @property
+    def names_problem(self) -> str:
+        """The sentence about the address's names that could not be used (empty if none)."""
+        if not self.players_refused:
+            return ""
+        from kamplib.teach.notes import joined
+
+        return t("choice_players_refused", self.lang, reason=self.players_refused,
+                 players=joined(self.players, self.lang))
+
+    def problems_besides_names(self) -> tuple[str, ...]:
+        """The problems a page's head says when a widget of the page says the names' own."""
+        return tuple(p for p in self.problems if p != self.names_problem)
 
     @property
     def rules(self) -> Rules:
@@ -180,12 +200,13 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
                 game_name(g, lang) for g in GAME_NAMES])))
     players = default_players()
     players_refused = ""
+    names_at = 0  # where the names' sentence goes among the problems: in the address's order
     if "players" in raw:
         try:
             players = _players(raw["players"])
         except KampError as err:
-            found.append(("choice_players", err))
             players_refused = err.message(lang).rstrip(".")
+            names_at = len(found)
     changes: dict[str, Any] = {}
     for key, value in raw.items():
         if key in PARAMS:
@@ -201,9 +222,14 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
         found.append(("choice_game", RuleError("choice_custom_order")))
         game = "femkamp"
     kept = make_rules(game, changes).differences()
-    return Choices(game, players, kept, lang,
-                   tuple(_problem_text(what, err, lang) for what, err in found), **looks,
-                   players_refused=players_refused)
+    chosen = Choices(game, players, kept, lang,
+                     tuple(_problem_text(what, err, lang) for what, err in found), **looks,
+                     players_refused=players_refused)
+    if players_refused:
+        problems = list(chosen.problems)
+        problems.insert(names_at, chosen.names_problem)
+        chosen = replace(chosen, problems=tuple(problems))
+    return chosen
 
 
 def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:

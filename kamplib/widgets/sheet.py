@@ -113,17 +113,24 @@ class ScoreSheetWidget(widgets.VBox):
         self._build_grid()
         self._render()
 
-    def _names_refused(self) -> str:
+    def _names_refused(self, kept: bool = False) -> str:
         """The page's address named players the sheet cannot use (too long, twice, too few):
-        say why, which names the sheet uses instead, and where to type the family's own."""
+        say why, which names the sheet uses instead, and where to type the family's own (the
+        page's head leaves this to the sheet: :data:`kamplib.site.pages.SHEET_PAGES`).  Over a
+        ``kept`` sheet of other names, only why: the kept sheet's message says whose it is."""
         from kamplib.teach.choices import current
 
         choices = current()
-        if not choices.players_refused or tuple(self.entry.players) != choices.players:
+        if not choices.players_refused:
             return ""
-        text = t("w_sheet_names_refused", self.lang, reason=choices.players_refused,
-                 players=joined(self.entry.players, self.lang),
-                 settings=t("w_sheet_settings", self.lang))
+        if kept:
+            text = t("w_sheet_names_refused_kept", self.lang, reason=choices.players_refused)
+        elif tuple(self.entry.players) != choices.players:
+            return ""
+        else:
+            text = t("w_sheet_names_refused", self.lang, reason=choices.players_refused,
+                     players=joined(self.entry.players, self.lang),
+                     settings=t("w_sheet_settings", self.lang))
         return (f"<div class='kamp-refused' role='alert' style='color:{color('alert')};"
                 f"font-weight:bold'>{escape(text)}</div>")
 
@@ -319,6 +326,8 @@ class ScoreSheetWidget(widgets.VBox):
             return  # nothing typed for another table: the address's stays
         self.entry = entry
         self._table_changed()
+        if other:  # the address's names, if it had any that could not be used, are not used
+            self.names.value = self._names_refused(kept=True)
         self._build_grid()
         self._render()
         if not other or not self._address_chose():

@@ -54,6 +54,9 @@ register({
               "Skriv inn deres egne navn under «{settings}».",
         "en": "The names in the address could not be used: {reason}. So the sheet uses "
               "{players}. Type in your own names under '{settings}'."},
+    "w_sheet_names_refused_kept": {
+        "nb": "Navnene i adressen kunne ikke brukes: {reason}.",
+        "en": "The names in the address could not be used: {reason}."},
     "w_sheet_table": {"nb": "{game} for {players}", "en": "{game} for {players}"},
     "w_sheet_restored_other": {
         "nb": "Poengarket ditt er hentet tilbake med det du hadde skrevet: {kept}. Adressen har "
