@@ -7,6 +7,7 @@ import random
 from datetime import UTC, datetime
 
 import pytest
+import traitlets
 
 from kamplib.widgets import ScoreSheetWidget
 
@@ -48,7 +49,9 @@ def test_a_word_is_a_problem_at_its_cell_and_the_winner_is_not_starred() -> None
     w = ScoreSheetWidget(preset="eksempel")
     w.cell(2, "Ola").value = "åtte"
     assert w.cell(2, "Ola").value == "åtte"
-    assert "kamp-problem" in w.cell(2, "Ola")._dom_classes
+    assert w.is_marked(2, "Ola") and not w.is_marked(2, "Kari")
+    # the frame is a style rule beside the sentences, for that cell of this sheet only
+    assert f".{w._scope} .kamp-cell-2-1 input" in w.notes.value.split("</style>")[0]
     assert "«åtte»" in w.notes.value
     assert "kamp-winner" not in w.table.value and "Arket ser riktig ut" not in w.standings.value
     # «åtte» is never counted as 0: no total until it is put right
@@ -58,7 +61,7 @@ def test_a_word_is_a_problem_at_its_cell_and_the_winner_is_not_starred() -> None
     assert w.table.value.count(">?</td>") == len(w.entry.players)
     assert w.table.value.count("Summen kommer når feilene på arket er rettet") == 4
     w.cell(2, "Ola").value = "8"
-    assert w.notes.value == "" and "kamp-problem" not in w.cell(2, "Ola")._dom_classes
+    assert w.notes.value == "" and not w.is_marked(2, "Ola")
     assert w.table.value.count('class="kamp-winner"') == 2
 
 
@@ -379,3 +382,18 @@ def test_a_kept_sheet_over_names_that_cannot_be_used_still_says_why_they_were_no
     finally:
         from kamplib.teach.choices import Choices, set_current
         set_current(Choices())
+
+
+def test_checking_a_score_never_changes_another_input() -> None:
+    """Typing fast in the browser (Kari, Tab, Ola) lost Ola's score: Kari's check marked Ola's
+    still empty cell as missing, and any change to an input's model makes the browser write the
+    model's value (empty) back into the field the learner was typing in.  A check now changes
+    no input: the marks are a style rule."""
+    w = ScoreSheetWidget()
+    changed: list[str] = []
+    for row in w._inputs:
+        for box in row:
+            box.observe(lambda change: changed.append(change["name"]), names=traitlets.All)
+    w.cell(0, "Kari").value = "3"
+    assert w.is_marked(0, "Ola") and w.is_marked(0, "Siri")  # missing, said at once
+    assert changed == ["value"]  # Kari's own value, nothing else on any input

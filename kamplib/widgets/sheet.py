@@ -10,6 +10,7 @@ it as a download, «Åpne» reads it back.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -35,11 +36,12 @@ from kamplib.widgets.base import (
     take_uploads,
 )
 from kamplib.widgets.memory import Memory
-from kamplib.widgets.style import style_box
+from kamplib.widgets.style import PROBLEM_INPUT, style_box
 
 __all__ = ["ScoreSheetWidget", "PRESETS"]
 
 PRESETS = ("eksempel", "example")
+_SHEETS = itertools.count(1)  # each sheet's own class, for the marks of its wrong cells
 
 
 class ScoreSheetWidget(widgets.VBox):
@@ -73,6 +75,9 @@ class ScoreSheetWidget(widgets.VBox):
         self.grid = widgets.GridBox()
         self.grid.add_class("kamp-sheet-grid")
         self.grid.add_class("kamp-sheet-inputs")
+        self._scope = f"kamp-sheet-{next(_SHEETS)}"
+        self.grid.add_class(self._scope)
+        self._marked: frozenset[tuple[int, str]] = frozenset()
         self.notes = html_box("kamp-sheet-problems", looks=looks)
         self.add_button = stock_button(t("w_add_row", lang), "kamp-add-row",
                                        on_click=self._on_add, looks=looks)
@@ -176,11 +181,12 @@ class ScoreSheetWidget(widgets.VBox):
         self._inputs = []
         for i in range(len(entry.kinds)):
             cells.append(widgets.HTML(escape(entry.row_label(i, lang)), **plain))
-            texts = []
+            texts: list[widgets.Text] = []
             for p in entry.players:
                 w = widgets.Text(value=entry.cell(i, p), continuous_update=False,
                                  **self.looks.of(widgets.Text, width="auto"))
                 w.add_class("kamp-score-input")
+                w.add_class(f"kamp-cell-{i}-{len(texts)}")  # marked wrong by CSS (_render)
                 w.tooltip = f"{p}, {entry.row_label(i, lang)}"
                 w._kamp_cell = (i, p)
                 w.observe(self._on_cell, names="value")
@@ -192,6 +198,22 @@ class ScoreSheetWidget(widgets.VBox):
         self.grid.layout.grid_template_columns = (f"minmax(4.5em, 9em) "
                                                   f"repeat({n}, minmax(2.5em, 6em))")
         self.grid.layout.grid_gap = "2px 4px"
+
+    def _marks_css(self) -> str:
+        """The wrong cells' frames, as a style rule beside the problems' sentences.  Not a
+        class on the inputs: a change to an input's model makes its view write the model's value
+        back into the field, so a score typed into the next cell while the last one's check was
+        on its way was wiped (typing fast: Kari, Tab, Ola; Ola's cell was marked as missing)."""
+        if not self._marked:
+            return ""
+        players = self.entry.players
+        cells = ", ".join(f".{self._scope} .kamp-cell-{row}-{players.index(player)} input"
+                          for row, player in sorted(self._marked) if player in players)
+        return f"<style>{cells} {{ {PROBLEM_INPUT} }}</style>"
+
+    def is_marked(self, row: int, player: str) -> bool:
+        """Whether the input of one score is framed as wrong (for tests and notebooks)."""
+        return (row, player) in self._marked
 
     def cell(self, row: int, player: str) -> widgets.Text:
         """The input of one score (for tests and notebooks)."""
@@ -379,14 +401,9 @@ class ScoreSheetWidget(widgets.VBox):
         lang = self.lang
         entry = self.entry
         problems = entry.problems()
-        bad = {(p.row, p.player) for p in problems if p.player}
-        for i, texts in enumerate(self._inputs):
-            for player, w in zip(entry.players, texts, strict=True):
-                if (i, player) in bad:
-                    w.add_class("kamp-problem")
-                else:
-                    w.remove_class("kamp-problem")
-        self.notes.value = "".join(
+        self._marked = frozenset((p.row, p.player) for p in problems
+                                 if p.player and p.row is not None)
+        self.notes.value = self._marks_css() + "".join(
             f"<div class='kamp-problem' role='note' style='color:{color('bad')}'>⚠ "
             f"{escape(p.message(lang))}</div>" for p in problems)
         sheet = entry.sheet

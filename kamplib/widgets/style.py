@@ -18,10 +18,13 @@ from kamplib.cards import Card
 from kamplib.draw.cards import HEIGHT, PALE_FACE, WIDTH, card_face_url
 from kamplib.draw.display import color, palette_css
 
-__all__ = ["style_box", "card_faces", "CSS", "FOCUS", "TAP"]
+__all__ = ["style_box", "card_faces", "CSS", "FOCUS", "TAP", "PROBLEM_INPUT"]
 
 FOCUS = "#1a5fb4"  # the focus ring: 6.4:1 on white
 TAP = 44  # px: the least width of a card to tap on a phone (a fingertip's breadth)
+# a score the sheet cannot use: a red frame on a pale red field, dark text in either theme
+# (the sheet writes the rule for its wrong cells: kamplib.widgets.sheet)
+PROBLEM_INPUT = "border: 2px solid #b3261e; background: #fdecea; color: #1b1b1b;"
 WIDE_HAND = 840  # px of table from which the hand is drawn with cards of full size (13 fit)
 
 CSS = f"""
@@ -102,8 +105,6 @@ CSS = f"""
 .kamp-sheet-name {{ overflow-wrap: break-word; }}
 .kamp-sheet-grid .widget-text {{ width: 100% !important; min-width: 0; margin: 0; }}
 .kamp-sheet-grid .widget-text input {{ min-width: 0; text-align: right; }}
-.kamp-sheet-grid .kamp-problem input {{ border: 2px solid #b3261e; background: #fdecea;
-  color: #1b1b1b; }}
 /* the rules picker inside the score sheet: its rows wrap on a phone */
 .kamp-widget .kamp-rules-picker .widget-hbox {{ flex-wrap: wrap; }}
 .kamp-widget .kamp-rules-picker .widget-dropdown, .kamp-widget .kamp-rules-picker .widget-text
