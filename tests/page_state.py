@@ -18,6 +18,7 @@ def fresh_page() -> Iterator[None]:
     choices_module._state.update(current=None, listeners=[])
     learner, listeners, page = store._learner, list(store._listeners), list(progress._page)
     store._learner, store._listeners[:], progress._page[:] = None, [], []
+    store._browser_spelling.clear()
     yield
     choices_module._state.clear()
     choices_module._state.update(saved)

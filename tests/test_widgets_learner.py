@@ -64,6 +64,52 @@ def test_the_first_copy_is_merged_and_later_ones_replace() -> None:
     assert current_learner().stars == other.stars and "☆☆☆" in head.goals.value
 
 
+def ask(head: SiteHead, text: str, how: str, seen: str) -> None:
+    """What kamp-memory.js writes when the stored copy changed: ``seen`` is the field's value
+    as the page last had it from Python."""
+    head.learner_link.widget.value = json.dumps(
+        {"schema": LEARNER_SCHEMA, "restore": text, "how": how, "seen": seen})
+
+
+def test_a_copy_taken_in_is_given_back_as_the_browser_spelled_it() -> None:
+    """The browser's copy in another spelling (key order, 1500 for 1500.0, as another tab's
+    Python or an older version wrote it) is not written back respelled: other tabs would take
+    that for news and take it in over what they earned meanwhile (the stars lost at the
+    table, 3 Dec)."""
+    head = SiteHead(PASS_PAGE)
+    spelled = json.dumps({"visited": [PASS_PAGE], "stars": {PASS_PAGE: {"drill": 2}},
+                          "rating": {"volatility": 0.06, "deviation": 350, "rating": 1500},
+                          "mistakes": [], "solved": {}, "schema": LEARNER_SCHEMA})
+    assert LearnerData.from_json(spelled).to_json() != spelled
+    from_browser(head, None)
+    mine = head.learner_link.widget.value
+    ask(head, spelled, "replace", mine)
+    assert head.learner_link.widget.value == spelled  # nothing new: nothing to keep
+    assert current_learner().stars == {PASS_PAGE: {"drill": 2}}
+    head.learner_link.widget.value = json.dumps(  # the first copy, nothing earned before it
+        {"schema": LEARNER_SCHEMA, "restore": spelled, "how": "merge", "seen": ""})
+    assert head.learner_link.widget.value == spelled
+    progress.earn("play", 1)  # a change is written in the page's own spelling
+    assert kept(head).stars == {PASS_PAGE: {"drill": 2, "play": 1}}
+    assert head.learner_link.widget.value == current_learner().to_json()
+
+
+def test_another_tabs_copy_never_takes_stars_this_page_has_not_yet_handed_over() -> None:
+    """The browser asks to replace with another tab's copy while this page's newest data is
+    still on its way to it (``seen`` is an older value): merged, nothing lost either way."""
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)
+    seen = head.learner_link.widget.value  # what the browser has from this page
+    progress.earn("play", 2)  # the round ends: on its way to the browser
+    other = LearnerData()
+    other.earn("tutorial/03-klover.ipynb", "drill", 1)
+    ask(head, other.to_json(), "replace", seen)
+    assert kept(head).stars == {PASS_PAGE: {"play": 2}, "tutorial/03-klover.ipynb": {"drill": 1}}
+    # once the browser has this page's newest copy, another tab's replaces it (a reset there)
+    ask(head, LearnerData().to_json(), "replace", head.learner_link.widget.value)
+    assert kept(head).stars == {} and current_learner().stars == {}
+
+
 @pytest.mark.parametrize("value", ["garbage", '{"schema": "kamp-learner/1"}', "[1]",
                                    '{"schema": "kamp-learner/1", "restore": "{not json"}'])
 def test_a_broken_copy_from_the_browser_loses_nothing(value: str) -> None:

@@ -44,7 +44,7 @@ from kamplib.teach.rating import NEW, Rating
 __all__ = ["LearnerData", "LEARNER_SCHEMA", "LEARNER_KEY", "PAGE_SCHEMA", "EXPORT_FORMAT",
            "MAX_STORE_CHARS", "MAX_MISTAKES", "GOAL_KINDS", "MAX_STARS", "read_export",
            "page_key", "current_learner", "set_learner", "on_learner_change", "learner_changed",
-           "MERGE", "REPLACE", "browser_message", "take_from_browser"]
+           "MERGE", "REPLACE", "browser_message", "take_from_browser", "browser_text"]
 
 LEARNER_SCHEMA = "kamp-learner/1"
 LEARNER_KEY = LEARNER_SCHEMA
@@ -223,14 +223,25 @@ def learner_changed() -> None:
 # How the browser's copy of the learner's data is taken in (kamp-memory.js says which):
 # the FIRST copy a page gets is MERGED with what the page's Python has so far (stars earned
 # before the browser answered are not lost); a LATER copy (another tab changed the data, an
-# import there, a reset there) REPLACES it, since the browser's copy is then the newer truth.
+# import there, a reset there) REPLACES it, since the browser's copy is then the newer truth —
+# unless this page changed the data after the copy the browser last had from it (its stars
+# would be lost: it is merged then, see :func:`browser_message`).
 MERGE, REPLACE = "merge", "replace"
 
+# The browser's own text of the copy taken in last, by the text this page would write for the
+# same data (key order and number forms can differ: a page that gave back its own spelling of
+# the copy it just took would look to every other tab like news, and they would take it in
+# again, over changes of their own made meanwhile).
+_browser_spelling: dict[str, str] = {}
 
-def browser_message(value: Any) -> tuple[str, str] | None:
+
+def browser_message(value: Any, sent: str = "") -> tuple[str, str] | None:
     """``(kept text, MERGE or REPLACE)`` from what the page's script wrote into the learner's
-    field (``{"schema": "kamp-learner/1", "restore": <kept text or "">, "how": …}``); None
-    for anything else (the page's own copy, a broken or too big value)."""
+    field (``{"schema": "kamp-learner/1", "restore": <kept text or "">, "how": …, "seen":
+    <the field's value as the page last had it>}``); None for anything else (the page's own
+    copy, a broken or too big value).  A REPLACE whose ``seen`` is not ``sent`` (what this
+    page's Python wrote last) is a MERGE: the page changed the data after what the browser
+    had from it, and that change is not lost."""
     if not isinstance(value, str) or len(value) > MAX_STORE_CHARS:
         return None
     try:
@@ -240,7 +251,9 @@ def browser_message(value: Any) -> tuple[str, str] | None:
     if not isinstance(message, dict) or message.get("schema") != LEARNER_SCHEMA \
             or not isinstance(message.get("restore"), str):
         return None
-    how = REPLACE if message.get("how") == REPLACE else MERGE
+    seen = message.get("seen")
+    stale = isinstance(seen, str) and seen != sent
+    how = REPLACE if message.get("how") == REPLACE and not stale else MERGE
     return message["restore"], how
 
 
@@ -249,10 +262,20 @@ def take_from_browser(kept: str, how: str) -> LearnerData:
     page's data (MERGE) or instead of it (REPLACE).  What cannot be read is dropped part by
     part (:meth:`LearnerData.from_dict`)."""
     data = LearnerData.from_json(kept) if kept else LearnerData()
+    if kept:
+        _browser_spelling.clear()
+        _browser_spelling[data.to_json()] = kept
     if how == MERGE:
         data.merge(current_learner())
     set_learner(data)
     return data
+
+
+def browser_text(data: LearnerData) -> str:
+    """``data`` as the page gives it to the browser to keep: in the browser's own spelling when
+    it is the copy the browser gave last (nothing new to keep: no other tab hears of it)."""
+    text = data.to_json()
+    return _browser_spelling.get(text, text)
 
 
 def _no_constant(name: str) -> Any:

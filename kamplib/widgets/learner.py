@@ -31,6 +31,7 @@ from kamplib.teach.store import (
     MAX_STORE_CHARS,
     LearnerData,
     browser_message,
+    browser_text,
     current_learner,
     on_learner_change,
     read_export,
@@ -105,14 +106,14 @@ class LearnerLink:
 
     def _send(self, data: LearnerData) -> None:
         """The page's data changed: the browser keeps it."""
-        self._sent = data.to_json()
+        self._sent = browser_text(data)
         self.widget.value = self._sent
 
     def _on_value(self, change: dict[str, Any]) -> None:
         value = change.get("new")
         if value == self._sent:
             return
-        message = browser_message(value)
+        message = browser_message(value, self._sent)
         if message is None:  # not the script's message: the field is the page's copy again
             if self._sent:
                 self.widget.value = self._sent

@@ -16,7 +16,8 @@
 // refuses it and keeps its fresh one); from then on whatever Python puts in it is kept, on
 // every change.  A whole-key field (the learner's, kamplib/widgets/learner.py; the score
 // book's, kamplib/widgets/scorebook.py) is given its whole document to merge once, then newer
-// copies from other tabs to take instead, and whatever Python writes there is kept.
+// copies from other tabs to take in before anything is written over them, and whatever Python
+// writes there is kept.
 (function (root) {
   'use strict';
   if (root.kampStore) { return; }
@@ -129,24 +130,30 @@
   // between the browser and the page's Python (class of the field's holder, storage key,
   // the document's schema).  The first time the field is seen it is given what is kept, with
   // `how: "merge"`: Python merges it with what the page did before the browser answered.
-  // When another tab changes the key, the field is given the new text with
-  // `how: "replace"`: Python takes it instead of its own.  Whatever Python writes there with
-  // the schema is kept.  (One such field per page: the page's Python tells its own parts.)
+  // Whenever the stored text is no longer the one this page last read or wrote (another tab
+  // kept a newer copy), the field is given the new text before anything is written: with
+  // `how: "replace"` (Python takes it instead of its own) when the page has no change of its
+  // own waiting to be kept, else `how: "merge"` (the page's change joins the other tab's:
+  // never written over it, nor it over the page's).  `seen` is the field's value as this page
+  // last heard it from Python: Python merges instead of replacing when it has changed the
+  // document since (its newer copy is still on its way here).  Whatever Python writes there
+  // with the schema is kept.  (One such field per page: the page's Python tells its own parts.)
   const WHOLE = [
     {css: 'kamp-learner', key: LEARNER_KEY, schema: LEARNER_KEY},
     // the family's score book (kamplib/widgets/scorebook.py), issue 27
     {css: 'kamp-scorebook', key: 'kamp/1/scorebook', schema: 'kamp-scorebook/1'},
   ];
   const ask = function (input, field, text, how) {
-    field.asked = JSON.stringify({schema: field.schema, restore: text || '', how: how});
+    field.asked = JSON.stringify({schema: field.schema, restore: text || '', how: how,
+                                  seen: input.value});
     put(input, field.asked);
   };
   const wholeField = function (whole, input) {
     let field = fields.get(input);
     if (!field) {
-      field = {key: whole.key, schema: whole.schema, asked: null, saved: null};
+      field = {key: whole.key, schema: whole.schema, asked: null, saved: store.get(whole.key)};
       fields.set(input, field);
-      ask(input, field, store.get(whole.key), 'merge');
+      ask(input, field, field.saved, 'merge');
       return;
     }
     if (field.asked !== null) {
@@ -154,8 +161,15 @@
       field.asked = null;
     }
     const value = input.value;
-    if (value && value !== field.saved && value.length <= MAX_CHARS
-        && (readJson(value) || {}).schema === whole.schema) {
+    const mine = value !== field.saved && value.length <= MAX_CHARS
+      && (readJson(value) || {}).schema === whole.schema;
+    const stored = store.get(whole.key);
+    if (stored !== null && stored !== field.saved) {  // another tab kept a newer copy
+      field.saved = stored;
+      ask(input, field, stored, mine ? 'merge' : 'replace');
+      return;
+    }
+    if (mine) {
       field.saved = value;
       store.set(whole.key, value);
     }
@@ -184,17 +198,9 @@
       watching = setInterval(look, EVERY_MS);
       root.addEventListener('pagehide', look);
       document.addEventListener('visibilitychange', look);
-      // another tab changed a whole key: this page's field is given the new text to take
+      // another tab changed a whole key: this page's field takes it in at once (see WHOLE)
       root.addEventListener('storage', function (event) {
-        const whole = WHOLE.find(function (w) { return w.key === event.key; });
-        if (!whole || !event.newValue) { return; }
-        document.querySelectorAll('.' + whole.css + ' input').forEach(function (input) {
-          const field = fields.get(input);
-          if (field && field.asked === null && input.value !== event.newValue) {
-            field.saved = event.newValue;
-            ask(input, field, event.newValue, 'replace');
-          }
-        });
+        if (WHOLE.some(function (w) { return w.key === event.key; })) { look(); }
       });
     },
     /** Keep what the fields hold now (before the page is left or its widgets go). */

@@ -1,0 +1,146 @@
+"""kamp-memory.js's hand-over of a whole stored document between tabs, in Node (no browser).
+
+Two tabs of one learner share the browser's localStorage; each has the learner's hidden field
+and a Python behind it (played here by the test: it writes the field's value).  What the script
+must never do: write a tab's copy over a newer one another tab kept (the stars earned at the
+table were lost that way, 3 Dec: the front page's tab wrote back the copy it had just taken
+in, and the table's tab took that older copy in over the stars its Python had just earned), nor
+write a copy back that brings nothing new.  The storage events a browser sends another tab are
+queued here and delivered when the test says, as a browser delivers them: later.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = (Path(__file__).resolve().parent.parent / "app" / "share" / "voila" / "templates"
+          / "kamp" / "static" / "kamp-memory.js")
+KEY = "kamp-learner/1"
+
+HARNESS = r"""
+const vm = require('vm');
+const fs = require('fs');
+const source = fs.readFileSync(process.argv[1], 'utf8');
+const data = new Map();
+const tabs = [];
+const queued = [];
+let writes = 0;
+function storageOf(tab) {
+  return {
+    getItem: (k) => (data.has(k) ? data.get(k) : null),
+    setItem: (k, v) => {
+      writes += 1;
+      data.set(k, String(v));
+      tabs.filter((t) => t !== tab).forEach((t) => queued.push([t, {key: k, newValue: String(v)}]));
+    },
+    removeItem: (k) => data.delete(k),
+    key: (i) => [...data.keys()][i] || null,
+    get length() { return data.size; },
+  };
+}
+function openTab() {
+  const listeners = {};
+  const input = {value: '', asks: [], dispatchEvent() { this.asks.push(JSON.parse(this.value)); }};
+  const holder = {querySelector: () => input, classList: ['kamp-learner']};
+  const document = {
+    querySelectorAll: (css) => (css === '.kamp-learner' ? [holder] : []),
+    addEventListener() {},
+  };
+  class Event { constructor(type) { this.type = type; } }
+  const win = {addEventListener: (name, f) => { listeners[name] = f; }};
+  const tab = {input, storage: storageOf(null)};
+  win.localStorage = storageOf(tab);
+  vm.runInContext(source, vm.createContext({window: win, document, Event, console,
+                                             setInterval: () => 1}));
+  win.kampMemory.watch(() => 'index.ipynb');
+  tab.look = () => win.kampMemory.flush();
+  tab.python = (text) => { input.value = text; };  // what the page's Python writes
+  tab.asked = () => input.asks[input.asks.length - 1];
+  tab.storageEvent = (event) => listeners.storage(event);
+  tabs.push(tab);
+  return tab;
+}
+function deliver() {  // the storage events the browser has for the other tabs
+  while (queued.length) { const [tab, event] = queued.shift(); tab.storageEvent(event); }
+}
+const doc = (n) => JSON.stringify({schema: 'kamp-learner/1', n: n});
+const stored = () => data.get('kamp-learner/1') || null;
+const out = {};
+"""
+
+
+def run(scenario: str, stored: str | None = None) -> dict[str, Any]:
+    """Run ``scenario`` (JavaScript using the harness) and return what it put in ``out``."""
+    if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
+        pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
+    start = f"data.set({KEY!r}, {json.dumps(stored)});\n" if stored is not None else ""
+    code = HARNESS + start + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
+    done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_a_tab_that_takes_another_tabs_copy_does_not_write_it_back() -> None:
+    out = run("""
+        const a = openTab(), b = openTab();
+        a.look(); b.look();
+        out.first = [a.asked().how, a.asked().restore, b.asked().how];
+        a.python(doc(1)); b.python(doc(1));  // the stored copy, as the browser spelled it
+        a.look(); b.look();
+        out.writes = writes;
+        a.python(doc(2)); a.look();  // A earns something: kept, and B hears of it
+        deliver();
+        out.b = [b.asked().how, b.asked().restore, b.asked().seen];
+        b.python(doc(2)); b.look(); deliver(); a.look();  // B took it: nothing to write back
+        out.after = [writes, stored(), a.input.asks.length];
+    """, stored='{"schema":"kamp-learner/1","n":1}')
+    assert out["first"] == ["merge", '{"schema":"kamp-learner/1","n":1}', "merge"]
+    assert out["writes"] == 0  # nothing new: nothing written
+    assert out["b"] == ["replace", '{"schema":"kamp-learner/1","n":2}',
+                        '{"schema":"kamp-learner/1","n":1}']
+    assert out["after"] == [1, '{"schema":"kamp-learner/1","n":2}', 1]
+
+
+def test_a_change_waiting_to_be_kept_is_merged_with_a_newer_copy_never_written_over_it() -> None:
+    out = run("""
+        const a = openTab(), b = openTab();
+        a.look(); b.look(); a.python(doc(1)); b.python(doc(1)); a.look(); b.look();
+        a.python(doc('a')); a.look();  // A keeps a change of its own
+        b.python(doc('b'));  // B's Python changed too, before B's script looked again
+        deliver();  // B hears of A's copy: B's change is not lost, nor written over A's
+        out.stored = stored();
+        out.b = [b.asked().how, b.asked().restore, b.asked().seen];
+        b.python(doc('ab')); b.look();  // B's Python merged them: that is kept
+        out.kept = stored();
+        deliver();
+        out.a = [a.asked().how, a.asked().restore];
+    """, stored='{"schema":"kamp-learner/1","n":1}')
+    assert out["stored"] == '{"schema":"kamp-learner/1","n":"a"}'
+    assert out["b"] == ["merge", '{"schema":"kamp-learner/1","n":"a"}',
+                        '{"schema":"kamp-learner/1","n":"b"}']
+    assert out["kept"] == '{"schema":"kamp-learner/1","n":"ab"}'
+    assert out["a"] == ["replace", '{"schema":"kamp-learner/1","n":"ab"}']
+
+
+def test_a_copy_kept_while_the_page_waits_for_its_python_is_taken_in_afterwards() -> None:
+    """Another tab writes while this page's first hand-over is still with its Python: the
+    page's answer is not written over the newer copy; the newer copy is given to it."""
+    out = run("""
+        const a = openTab(), b = openTab();
+        a.look(); b.look(); a.python(doc(1)); a.look();
+        b.look();  // B's Python has not answered yet
+        a.python(doc(2)); a.look(); deliver();
+        out.waiting = b.input.asks.length;
+        b.python(doc('b')); b.look();  // B's answer to the old copy: merged with the new one
+        out.b = [b.asked().how, b.asked().restore, stored()];
+    """)
+    assert out["waiting"] == 1
+    assert out["b"] == ["merge", '{"schema":"kamp-learner/1","n":2}',
+                        '{"schema":"kamp-learner/1","n":2}']
