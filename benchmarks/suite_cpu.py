@@ -7,8 +7,10 @@ Every second the sampler reads /proc: each process descended from the command (a
 a server's nursery, Chromium's renderers and a Voilà server included), its CPU seconds so far
 (user + system), what kind of process it is (by its command line) and the pytest-xdist worker it
 works for (PYTEST_XDIST_WORKER in its environment: Chromium, the servers and their kernels inherit
-it from the worker that started them).  /usr/bin/time counts only the processes it waits for; this
-counts the orphans too (a kernel whose server was killed), to within a second of each one's end.
+it from the worker that started them; a process started with an environment of its own, as
+Chromium's renderers are, is its parent's worker's).  /usr/bin/time counts only the processes it
+waits for; this counts the orphans too (a kernel whose server was killed), to within a second of
+each one's end.
 
 The report sums CPU by kind and by worker; with the timeline of tests/conftest.py (KAMP_TIMELINE,
 benchmarks/suite_timeline.py) it charges each second's CPU of a worker to the test file that was
@@ -74,9 +76,12 @@ def snapshot(root: int, known: dict[int, dict[str, Any]]) -> None:
                 env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
             except OSError:
                 continue
-            worker = next((e.split(b"=", 1)[1].decode() for e in env
-                           if e.startswith(b"PYTEST_XDIST_WORKER=")), "")
             parent = known.get(parents[pid])
+            # Chromium's renderers start with an environment of their own (no worker's name):
+            # a process without one works for its parent's worker
+            worker = next((e.split(b"=", 1)[1].decode() for e in env
+                           if e.startswith(b"PYTEST_XDIST_WORKER=")),
+                          parent["worker"] if parent else "")
             entry = known[pid] = {"kind": kind_of(cmd, parent and parent["kind"]),
                                   "worker": worker, "cpu": 0.0, "cmd": cmd[:160]}
         entry["cpu"] = max(entry["cpu"], cpu)

@@ -4,6 +4,12 @@
 Voilà hands them to the kernel: ``QUERY_STRING``), and returns what the learner reads: every
 markdown cell, and every code cell's shown value (a widget's texts, an object's HTML) as plain
 text.  No Jupyter kernel: the page tests use it to render every page under many house rules.
+
+The games an exploration starts in the background (``MoreGames.start``) are held, not played:
+what a page shows when its cells have run is the same either way ("the results are coming"), and
+played they went on in threads after the page's test was over, hundreds of games for every run
+of an exploration page, and slowed every later test of the same process tenfold
+(tests/test_explore.py plays them).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from kamplib.site import background
 from kamplib.teach import choices as choices_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,6 +85,19 @@ class PageRun:
         return "\n".join(c.text for c in self.cells)
 
 
+class HeldJobs:
+    """A runner of background jobs that keeps them and runs none (see the module's note)."""
+
+    def __init__(self) -> None:
+        self.held: list[str] = []
+
+    def submit(self, name: str, args: Any, kwargs: Any, done: Any, failed: Any) -> None:
+        self.held.append(name)
+
+    def close(self) -> None:
+        self.held.clear()
+
+
 def run_page(path: str, params: Mapping[str, Any] | None = None,
              root: Path = ROOT) -> PageRun:
     """Run the page at ``path`` (of the checkout at ``root``) with ``params`` in its address;
@@ -87,6 +107,8 @@ def run_page(path: str, params: Mapping[str, Any] | None = None,
     state = dict(choices_module._state)
     os.environ.update(VOILA_PREHEAT="False", QUERY_STRING=urlencode(dict(params or {})))
     choices_module._state.update(current=None, listeners=[])
+    runner = background.jobs
+    background.jobs = HeldJobs
     namespace: dict[str, Any] = {"__name__": "__page__"}
     out: list[Shown] = []
     try:
@@ -98,6 +120,7 @@ def run_page(path: str, params: Mapping[str, Any] | None = None,
                 value = _run_cell(source, namespace, f"{path}[{i}]")
                 out.append(Shown(i, "output", shown_text(value), value))
     finally:
+        background.jobs = runner
         for key, old in saved.items():
             if old is None:
                 os.environ.pop(key, None)
