@@ -1,7 +1,7 @@
 """Where the suite's CPU goes: run a command, sample every process it starts, say who used what.
 
 Run:  python3 benchmarks/suite_cpu.py /tmp/cpu.jsonl -- make test
-      python3 benchmarks/suite_cpu.py /tmp/cpu.jsonl --report [--timeline /tmp/t.jsonl]
+      python3 benchmarks/suite_cpu.py /tmp/cpu.jsonl --report [--timeline /tmp/t.jsonl] [--tests]
 
 Every second the sampler reads /proc: each process descended from the command (a kernel forked by
 a server's nursery, Chromium's renderers and a Voilà server included), its CPU seconds so far
@@ -14,7 +14,9 @@ each one's end.
 
 The report sums CPU by kind and by worker; with the timeline of tests/conftest.py (KAMP_TIMELINE,
 benchmarks/suite_timeline.py) it charges each second's CPU of a worker to the test file that was
-running on it then, so a file's cost includes its browser, its servers and their kernels.
+running on it then, so a file's cost includes its browser, its servers and their kernels
+(``--tests``: to the test, each phase apart).  A run without workers (``pytest -n 0``) is charged
+the same way: its processes are the timeline's worker ``main``.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ def run(out: Path, command: list[str]) -> int:
     return process.returncode
 
 
-def report(samples: Path, timeline: Path | None) -> str:
+def report(samples: Path, timeline: Path | None, by_test: bool = False) -> str:
     lines = [json.loads(x) for x in samples.read_text().splitlines() if x.strip()]
     last = lines[-1]
     kinds: dict[str, float] = defaultdict(float)
@@ -128,19 +130,21 @@ def report(samples: Path, timeline: Path | None) -> str:
     phases = [json.loads(x) for x in timeline.read_text().splitlines() if x.strip()]
     runs: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     for p in phases:
-        runs[p["worker"]].append((p["start"], p["stop"], p["test"].split("::", 1)[0]))
+        name = f"{p['test']} ({p['when']})" if by_test else p["test"].split("::", 1)[0]
+        runs[p["worker"]].append((p["start"], p["stop"], name))
     for items in runs.values():
         items.sort()
     per_file: dict[str, float] = defaultdict(float)
     for before, after in itertools.pairwise(lines[:-1]):
         for worker, cpu in after["workers"].items():
             spent = cpu - before["workers"].get(worker, 0.0)
-            items = runs.get(worker, [])
+            items = runs.get(worker or "main", [])  # -n 0: the timeline's worker is main
             at = bisect.bisect_right(items, (after["t"], float("inf"), "")) - 1
             name = items[at][2] if at >= 0 and items[at][1] >= before["t"] else \
-                "(between tests)" if worker else "(outside the workers)"
+                "(between tests)" if worker or items else "(outside the workers)"
             per_file[name] += spent
-    out.append("CPU by test file (a worker's processes charged to the file it ran then):")
+    out.append(f"CPU by test{'' if by_test else ' file'} (a worker's processes charged to the "
+               f"{'test' if by_test else 'file'} it ran then):")
     out += [f"  {v:6.0f}  {k}" for k, v in sorted(per_file.items(), key=lambda kv: -kv[1])[:30]]
     return "\n".join(out)
 
@@ -150,10 +154,11 @@ def main() -> None:
     parser.add_argument("samples", type=Path)
     parser.add_argument("--report", action="store_true")
     parser.add_argument("--timeline", type=Path)
+    parser.add_argument("--tests", action="store_true", help="charge CPU to tests, not files")
     parser.add_argument("command", nargs="*")
     args = parser.parse_args()
     if args.report:
-        print(report(args.samples, args.timeline))
+        print(report(args.samples, args.timeline, args.tests))
         return
     sys.exit(run(args.samples, args.command))
 
