@@ -143,6 +143,9 @@ def test_a_finished_round_earns_stars_by_par_once_and_says_so() -> None:
     assert (f"Tre stjerner får du med {par} poeng eller færre, to med "
             f"{par + progress.PAR_SLACK} eller færre.") in w.summary.value
     assert f"{stars} av 3 stjerner" in w.summary.value
+    # the stars come under the result they judge (the walk: they stood above it)
+    headline = w.summary.value.index("Pass er ferdig")
+    assert headline < w.summary.value.index("kamp-earned")
     assert f"{stars} av 6 stjerner" in nav.value  # the contents list follows
     memory = json.loads(w.memory.widget.value)["data"]
     assert memory["par"] == par
@@ -221,13 +224,23 @@ def test_the_front_page_shows_the_stars_of_each_game() -> None:
     femkamp, sekskamp = html.split("data-game='sekskamp'")[0], html.split(
         "data-game='sekskamp'")[1].split("data-game='sjukamp'")[0]
     assert "3 av 42 stjerner" in femkamp and "1 av 18 stjerner" in sekskamp
+    # a learner who has begun goes on with the game's first page without stars (the walk:
+    # «Begynn på Velkommen til Femkamp» to a learner with stars); one who has not, begins
+    assert "Fortsett med Kortstokk, utdeling og stikk" in femkamp
+    assert "Fortsett med" in sekskamp and "Begynn på" in html.split("data-game='sjukamp'")[1]
+    data.earn("tutorial/01-kortstokk-utdeling-og-stikk.ipynb", "drill", 1)
+    femkamp = front_html(Choices()).split("data-game='sekskamp'")[0]
+    assert "Fortsett med Kløver: unngå kløverne" in femkamp
+    assert "Continue with" in front_html(Choices(lang="en"))
 
 
 def test_export_import_and_starting_over() -> None:
     head = SiteHead("index.ipynb")
     from_browser(head, None)
     box = ProgressBox("nb")
+    assert len(box.children) == 2  # the stars and one button: the rest made when asked
     current_learner().earn(PASS_PAGE, "play", 2)
+    box.tools_button.click()
     box.export_button.click()
     assert "kamp-fremgang.json" in box.export_link.value
     text = box.export_text()
@@ -268,6 +281,7 @@ def test_the_log_shows_a_trick_from_its_lead_also_after_a_reload() -> None:
     for table in (w, back):
         shown = re.findall(r"<li[^>]*>([^<]*)</li>", table.log_box.value)
         assert shown[0] == "Du spilte ut ♠6." and len(shown) == 6, shown
+        assert "<ol" not in table.log_box.value  # no line numbers (the walk: «61.» read as a move)
 
 
 def test_fan_tan_counts_the_moves_the_coach_calls_good() -> None:

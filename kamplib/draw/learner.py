@@ -99,9 +99,11 @@ def log_html(lines: Sequence[Any], *, lang: str = "nb", last: int = 6) -> str:
         return ""
     items = "".join(f"<li data-player='{escape(line.player)}' class='kamp-log-{line.what}'>"
                     f"{escape(line.text(lang))}</li>" for line in shown)
+    # not numbered: a line's place in the whole round's log is no move's number a learner
+    # knows (the walk read «61. Ola spilte ut ♥8.» as move 61)
     return (f"<div class='kamp-log' aria-live='polite'><div style='{MUTED}'>"
-            f"{escape(t('draw_log_title', lang))}</div><ol start='{len(lines) - len(shown) + 1}'>"
-            f"{items}</ol></div>")
+            f"{escape(t('draw_log_title', lang))}</div><ul class='kamp-log-lines'>"
+            f"{items}</ul></div>")
 
 
 def judgement_html(judgement: Any, *, lang: str = "nb", heading: str | None = None,
@@ -135,10 +137,13 @@ def review_html(moves: Sequence[Any], text: str, *, lang: str = "nb") -> str:
             f"<div>{escape(text)}</div>{body}</div>")
 
 
-def round_summary_html(summary: Any, game: Any | None, *, lang: str = "nb") -> Html:
-    """The end of a round: its score, the place so far, the sheet so far and the review."""
+def round_summary_html(summary: Any, game: Any | None, *, lang: str = "nb",
+                       verdict: str = "") -> Html:
+    """The end of a round: its score, then ``verdict`` (HTML: the stars it earned, under the
+    result they judge), the place so far, the sheet so far and the review."""
     parts = [f"<div class='kamp-summary' role='status' data-round='{summary.index}'>",
-             f"<div style='font-size:110%'><b>{escape(summary.headline(lang))}</b></div>"]
+             f"<div style='font-size:110%'><b>{escape(summary.headline(lang))}</b></div>",
+             verdict]
     if game is not None:
         parts.append(f"<div>{escape(summary.place_text(lang))}</div>")
     parts.append(f"<div style='margin-top:4px'>{escape(t('draw_round_scores', lang))}</div>"
@@ -154,10 +159,12 @@ def round_summary_html(summary: Any, game: Any | None, *, lang: str = "nb") -> H
     return Html("".join(parts))
 
 
-def game_summary_html(summary: Any, game: Any, *, lang: str = "nb") -> Html:
-    """The end of the game: the learner's place, the sheet, and a review for every round."""
+def game_summary_html(summary: Any, game: Any, *, lang: str = "nb", verdict: str = "") -> Html:
+    """The end of the game: the learner's place, ``verdict`` (HTML: the stars it earned), the
+    sheet, and a review for every round."""
     parts = [f"<div class='kamp-summary kamp-game-over' role='status'>"
              f"<div style='font-size:115%'><b>{escape(summary.headline(lang))}</b></div>",
+             verdict,
              sheet_html(game, lang=lang)]
     for r in summary.rounds:
         parts.append(f"<details class='kamp-round-review'><summary>{escape(r.headline(lang))}"

@@ -15,7 +15,7 @@ from kamplib.kinds import KINDS
 from kamplib.rules import GAMES, Rules
 from kamplib.site.pages import FRONT, LINK_STYLE, game_section, href, link, section_pages
 from kamplib.teach.choices import Choices
-from kamplib.teach.progress import section_mark
+from kamplib.teach.progress import next_page, section_mark
 
 __all__ = ["front_html", "game_about", "language_switch", "look_switch", "share_html"]
 
@@ -67,6 +67,7 @@ register({
         "nb": "{count} {count:runde|runder} i rekkefølgen dere har valgt:",
         "en": "{count} {count:round|rounds} in the order you chose:"},
     "front_start": {"nb": "Begynn på {title}", "en": "Start with {title}"},
+    "front_continue": {"nb": "Fortsett med {title}", "en": "Continue with {title}"},
     "front_explore": {"nb": "Utforsk", "en": "Explore"},
     "front_explore_intro": {
         "nb": "Når dere kan spillene: la datamaskinen spille hundrevis av kamper, før poengene "
@@ -152,7 +153,11 @@ def _game_block(game: str, choices: Choices) -> str:
     lang = choices.lang
     pages = section_pages(game_section(game))
     first = pages[0]
-    start = link(FRONT, first.path, t("front_start", lang, title=first.title(lang)), choices,
+    words = "front_start"
+    going_on = next_page([p.path for p in pages])  # a learner who has begun goes on
+    if going_on is not None:
+        first, words = next(p for p in pages if p.path == going_on), "front_continue"
+    start = link(FRONT, first.path, t(words, lang, title=first.title(lang)), choices,
                  f"kamp-link kamp-start kamp-start-{game}")
     # the stars the learner has earned in this game's course, of the most it gives
     stars = section_mark([p.path for p in pages], lang)

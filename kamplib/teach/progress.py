@@ -36,7 +36,7 @@ __all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play
            "game_stars", "good_stars", "drill_stars", "par_points", "goal_lines", "stars_text",
            "page_max",
            "section_max", "star_mark", "page_mark", "section_mark", "goals_html", "open_page",
-           "page_path", "has_goal", "earn", "reset", "Par"]
+           "page_path", "has_goal", "earn", "reset", "Par", "next_page"]
 
 PAR_SLACK = 2
 DRILL_ITEMS = 5
@@ -233,6 +233,18 @@ def section_mark(paths: Sequence[str], lang: str = "nb") -> str:
     return (f"<span class='kamp-section-stars' style='white-space:nowrap'>"
             f"<span style='color:{color('star')}' aria-hidden='true'>★</span> "
             f"{escape(label)}</span>")
+
+
+def next_page(paths: Sequence[str]) -> str | None:
+    """Where a learner who has begun a part of the site (its pages ``paths``, in order) goes on:
+    its first page with goals and no stars yet, else its first with stars still to earn; None
+    for a learner who has not begun (no stars there) or has every star of it."""
+    with_goals = [path for path in paths if page_max(path)]
+    earned = {path: sum(_earned(path).values()) for path in with_goals}
+    if not any(earned.values()):
+        return None
+    return next((path for path in with_goals if not earned[path]),
+                next((path for path in with_goals if earned[path] < page_max(path)), None))
 
 
 def goals_html(path: str, lang: str = "nb") -> str:

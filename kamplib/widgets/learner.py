@@ -11,9 +11,10 @@ with what the page earned before it came; a later one (another tab changed the d
 it (:func:`~kamplib.teach.store.take_from_browser`).  Each page has one link: the page head
 (:class:`kamplib.widgets.site.SiteHead`) shows it.
 
-:class:`ProgressBox` (the front page): the learner's stars in all, «Last ned fremgangen» (one
-file), «Hent fremgang fra fil» (merged in; a file that is not one is refused with a sentence and
-nothing is lost), and «Begynn på nytt» (asked first).
+:class:`ProgressBox` (the front page): the learner's stars in all and, behind «Flytt fremgangen
+eller begynn på nytt», «Last ned fremgangen» (one file), «Hent fremgang fra fil» (merged in; a
+file that is not one is refused with a sentence and nothing is lost), and «Begynn på nytt»
+(asked first).
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ register({
               "maskin, last den ned her og hent den inn der.",
         "en": "Your progress is kept in this browser only. To take it to another device, "
               "download it here and load it there."},
+    "progress_tools": {"nb": "Flytt fremgangen eller begynn på nytt",
+                       "en": "Move your progress or start over"},
     "progress_export": {"nb": "Last ned fremgangen", "en": "Download your progress"},
     "progress_import": {"nb": "Hent fremgang fra fil", "en": "Load progress from a file"},
     "progress_reset": {"nb": "Begynn på nytt", "en": "Start over"},
@@ -76,7 +79,7 @@ register({
               "mistakes and which pages you have visited, as the course has kept them in this "
               "browser? The score sheet, the score book and rounds you are in the middle of "
               "stay. It cannot be undone (download your progress first to keep it)."},
-    "progress_reset_yes": {"nb": "Ja, glem alt", "en": "Yes, forget it all"},
+    "progress_reset_yes": {"nb": "Ja, glem fremgangen", "en": "Yes, forget my progress"},
     "progress_reset_no": {"nb": "Nei, behold", "en": "No, keep it"},
     "progress_reset_done": {
         "nb": "Fremgangen er glemt. Du begynner på nytt.",
@@ -128,15 +131,29 @@ def _course_stars() -> tuple[int, int]:
 
 
 class ProgressBox(widgets.VBox):
-    """The learner's progress on the front page: stars in all, export, import, start over."""
+    """The learner's progress on the front page: stars in all, and behind one button (made when
+    first tapped: the front page opens with fewer parts) export, import and start over."""
 
     def __init__(self, lang: str = "nb") -> None:
-        super().__init__()
+        looks = Looks()
+        super().__init__(**looks.of(widgets.VBox))
         self.add_class("kamp-progress")
         self.add_class("kamp-widget")
         self.lang = lang
-        looks = self.looks = Looks()
+        self.looks = looks
         self.summary = html_box("kamp-progress-summary", looks=looks)
+        self.tools_button = stock_button(t("progress_tools", lang), "kamp-progress-tools",
+                                         on_click=self._on_tools, looks=looks)
+        self.children = [self.summary, self.tools_button]
+        self._render(current_learner())
+        on_learner_change(self._render)
+
+    def tools(self) -> None:
+        """Show «Last ned fremgangen», «Hent fremgang fra fil» and «Begynn på nytt» (made the
+        first time)."""
+        if hasattr(self, "messages"):
+            return
+        lang, looks = self.lang, self.looks
         self.messages = Messages(lang, looks)
         self.export_button = stock_button(t("progress_export", lang), "kamp-progress-export",
                                           on_click=self._on_export, looks=looks)
@@ -153,8 +170,10 @@ class ProgressBox(widgets.VBox):
         buttons = button_row([self.export_button, self.upload, self.reset_button], looks)
         buttons.add_class("kamp-row")
         self.children = [self.summary, buttons, self.export_link, self.messages.widget]
-        self._render(current_learner())
-        on_learner_change(self._render)
+
+    @guarded
+    def _on_tools(self, _button: widgets.Button) -> None:
+        self.tools()
 
     def _render(self, _data: LearnerData) -> None:
         stars, most = _course_stars()
@@ -164,7 +183,8 @@ class ProgressBox(widgets.VBox):
             f"<h2>{escape(t('progress_heading', lang))}</h2>"
             f"<p style='margin:4px 0'>{escape(said)}</p>"
             f"<p style='margin:4px 0'>{escape(t('progress_kept_here', lang))}</p>")
-        self.export_link.value = ""  # a link made before a change would carry the old data
+        if hasattr(self, "export_link"):  # a link made before a change carries old data
+            self.export_link.value = ""
 
     def export_text(self) -> str:
         return current_learner().export_text()
@@ -172,6 +192,7 @@ class ProgressBox(widgets.VBox):
     def load(self, content: bytes | str, name: str = EXPORT_NAME) -> bool:
         """Merge a progress file into the learner's data; a file that is not one is refused
         with a sentence, and nothing changes."""
+        self.tools()
         try:
             other = read_export(content)
         except KampError as err:
@@ -187,6 +208,7 @@ class ProgressBox(widgets.VBox):
         return True
 
     def reset(self) -> None:
+        self.tools()
         progress.reset()
         self.messages.info(t("progress_reset_done", self.lang))
 

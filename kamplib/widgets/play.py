@@ -680,13 +680,13 @@ class _TableWidget(widgets.VBox):
         s.rate_pending()
         self._kept += self._keep_mistakes()
         self._earn()
-        if s.game_over and not s.alone:
-            self.summary.value = self._stars_html() + game_summary_html(
-                game_summary(s), self.game, lang=self.lang)
+        if s.game_over and not s.alone:  # the stars under the result they judge (the walk)
+            self.summary.value = game_summary_html(game_summary(s), self.game, lang=self.lang,
+                                                   verdict=self._stars_html())
         else:
             game = None if s.alone else self.game
-            self.summary.value = self._stars_html() + round_summary_html(
-                round_summary(s), game, lang=self.lang)
+            self.summary.value = round_summary_html(round_summary(s), game, lang=self.lang,
+                                                    verdict=self._stars_html())
         if self._kept:
             self.summary.value += (f"<p class='kamp-mistakes-kept' style='margin:6px 0'>"
                                    f"{escape(t('w_mistakes_kept', self.lang, count=self._kept))}"

@@ -19,6 +19,7 @@ from kamplib.site.pages import PageHead, nav_html, open_page
 from kamplib.teach import progress
 from kamplib.teach.choices import Choices, current, on_change
 from kamplib.teach.store import LearnerData, on_learner_change
+from kamplib.widgets.base import Looks
 from kamplib.widgets.learner import LearnerLink
 from kamplib.widgets.memory import new_page
 
@@ -28,9 +29,10 @@ __all__ = ["Live", "SiteHead", "SiteNav"]
 class Live(widgets.HTML):
     """HTML drawn from the page's choices, and drawn again whenever they change."""
 
-    def __init__(self, render: Callable[[Choices], str], css: str = "kamp-live") -> None:
+    def __init__(self, render: Callable[[Choices], str], css: str = "kamp-live",
+                 looks: Looks | None = None) -> None:
         self._drawn = render(current())
-        super().__init__(value=self._drawn)
+        super().__init__(value=self._drawn, **(looks.of(widgets.HTML) if looks else {}))
         self.add_class(css)
         self._render = render
         on_change(self._redraw)
@@ -59,10 +61,17 @@ class SiteHead(Live):
         new_page()  # the page's tables, sheets and drills are counted from its start
         self.head: PageHead = open_page(path)
         progress.open_page(path)  # the page's widgets earn its goals
-        super().__init__(self.head.html, "kamp-site-head")
-        self.goals = Live(lambda choices: progress.goals_html(path, choices.lang), "kamp-goals")
-        self.learner_link = LearnerLink()
-        self.shown = widgets.VBox([self, self.goals, self.learner_link.widget])
+        looks = Looks()  # one layout and style for the head, its goals and their box
+        super().__init__(self.head.html, "kamp-site-head", looks)
+        parts: list[widgets.Widget] = [self]
+        # the page's goals (none on a page without any: one part less to open)
+        self.goals: Live | None = None
+        if progress.page_max(path):
+            self.goals = Live(lambda choices: progress.goals_html(path, choices.lang),
+                              "kamp-goals", looks)
+            parts.append(self.goals)
+        self.learner_link = LearnerLink(looks)
+        self.shown = widgets.VBox([*parts, self.learner_link.widget], **looks.of(widgets.VBox))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Shown with its goals and the learner's link under it."""

@@ -82,6 +82,7 @@ CSS = f"""
 .kamp-opponents {{ display: flex; flex-wrap: wrap; gap: 2px 12px; }}
 .kamp-log {{ font-size: 95%; }}
 .kamp-log ol {{ margin: 2px 0; padding-left: 2.6em; }}  /* room for «52.» */
+.kamp-log-lines {{ margin: 2px 0; padding-left: 0; list-style: none; }}
 .kamp-announce {{ font-weight: bold; min-height: 1.4em; }}
 .kamp-rating-good {{ border-left: 5px solid #1d6b1d; padding-left: 6px; }}
 .kamp-rating-weaker {{ border-left: 5px solid #9a5b00; padding-left: 6px; }}
