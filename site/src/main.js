@@ -172,11 +172,14 @@ let generation = 0;
 let shownAt = location.pathname + location.search; // the page now in <main>
 
 /** The page now shown as the course names it (tutorial/02-pass.ipynb, index.ipynb): the
- *  learner's memory of its tables is kept under that name, as in the Voilà app. */
+ *  learner's memory of its tables is kept under that name, as in the Voilà app.  The page in
+ *  <main>, not the address: after Back the address names the next page while the one shown
+ *  still stands until it is fetched, and a field of the page shown must not be kept under the
+ *  next page's name (the drill's answer was written over by another page's drill that way). */
 function pagePath() {
   const base = root.pathname;
-  let path = decodeURIComponent(location.pathname.startsWith(base)
-    ? location.pathname.slice(base.length) : location.pathname);
+  const shown = new URL(shownAt, location.href).pathname;
+  let path = decodeURIComponent(shown.startsWith(base) ? shown.slice(base.length) : shown);
   if (path === '' || path.endsWith('/')) path += 'index.html';
   return path.replace(/\.html$/, '.ipynb');
 }
