@@ -288,7 +288,34 @@ def test_a_reason_that_reads_like_a_better_moves_says_what_tells_them_apart() ->
     h = coach_from(view, Evaluation(groups, results, exact=True, relative=False))
     assert (h.rating("8S").label, h.rating("KS").label) == ("good", "bad")
     assert h.rating("KS").why("nb").endswith(
-        "Det samme gjelder ♠8 (godt). Forskjellen fra ♠8: ♠K går også under ♠A, men da bruker "
-        "du et høyere kort enn ♠8, og ♠K kunne tatt et stikk senere"), h.rating("KS").text()
+        "Det samme gjelder ♠8 (godt). Forskjellen fra ♠8: ♠K går også under ♠A, men legger du "
+        "♠K, bruker du et høyere kort enn ♠8, og ♠K kunne tatt et stikk senere"
+    ), h.rating("KS").text()
     assert "The same goes for ♠8 (good). The difference from ♠8: " in h.rating("KS").why("en")
     assert "Det samme gjelder" not in h.rating("8S").why("nb")
+
+
+def test_two_discards_side_by_side_say_the_void_once() -> None:
+    """♦J and ♣Q both go on a spade trick the mover cannot follow: the reason that tells them
+    apart names the void once, then what each card does (it said «du er renons i spar» twice)."""
+    from kamplib.bots.contrast import Table, contrast
+
+    view = position("damer", "JD QC 5H", "AS", me=1, not_mine="S")
+    table = Table(view, from_view(view))
+    jack, queen = parse_card("JD"), parse_card("QC")
+    nb = contrast(table, jack, queen, worse=False).shown("nb")
+    en = contrast(table, jack, queen, worse=False).shown("en")
+    assert nb == ("du er renons i spar: ♦J har ingen mulighet til å ta stikket, mens ♣Q gir bort "
+                  "4 poeng til den som tar stikket"), nb
+    assert en.count("void") == 1 and en.startswith("you are void in spades: ♦J cannot"), en
+
+
+def test_a_reason_after_mens_keeps_the_word_order_of_a_clause() -> None:
+    """In «…, mens X …» the second half is a clause of its own: «ikke» and «nok» before the verb.
+    The coach's phrases that can stand there are worded so that they need no adverb at all."""
+    import kamplib.bots.texts  # noqa: F401  (registers the coach's phrases)
+
+    for code in ("c_lead_likely", "c_discard", "c_ft_beyond_none", "c_ft_own_none",
+                 "c_trump_count", "c_trump_honours"):
+        nb = t(code, "nb", card="X", suit="spar", count=2, head="♠8", heads="♠8")
+        assert not re.search(r"\b(ikke|nok)\b", nb) and not nb.startswith("med "), (code, nb)

@@ -359,16 +359,31 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
         if kept is not None:
             return Phrase("c_both", both=_also(table, m), kept=kept)  # type: ignore[arg-type]
         return Phrase("c_later", move=MoveName(move), best=MoveName(best))
-    first = Phrase("c_versus", mine=diffs[0][0].phrase, best=diffs[0][1].phrase)
+    first = _versus(diffs[0][0].phrase, diffs[0][1].phrase)
     if not worse or not _favours(*diffs[0]):
         return first
     against = next(((a, b) for a, b in diffs[1:] if not _favours(a, b)), None)
     if against is not None:
         return Phrase("c_but", first=first,
-                      then=Phrase("c_versus", mine=against[1].phrase, best=against[0].phrase))
+                      then=_versus(against[1].phrase, against[0].phrase))
     if kept is not None:
         return Phrase("c_but", first=first, then=kept)
     return Phrase("c_yet", first=first, best=MoveName(best))
+
+
+_BARE_DISCARDS = {"c_discard": "c_discard_bare", "c_discard_points": "c_discard_points_bare"}
+
+
+def _versus(mine: Any, best: Any) -> Phrase:
+    """Two phrases side by side; when both are discards from the same void, the void is said
+    once («du er renons i spar: ♦J …, mens ♣Q …»), not in each half."""
+    plain = [p.phrase if isinstance(p, Said) else p for p in (mine, best)]
+    if all(isinstance(p, Phrase) and str(p) in _BARE_DISCARDS for p in plain):
+        bare = [Phrase(_BARE_DISCARDS[str(p)],
+                       **{k: v for k, v in p.params.items() if k != "suit"}) for p in plain]
+        return Phrase("c_void_both", suit=plain[0].params["suit"],
+                      rest=Phrase("c_versus", mine=bare[0], best=bare[1]))
+    return Phrase("c_versus", mine=mine, best=best)
 
 
 def _favours(mine: Feature, theirs: Feature) -> bool:

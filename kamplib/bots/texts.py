@@ -244,8 +244,10 @@ register({
     # nå, men 1 høyere kort er ute»), and two in one sentence read as a muddle
     "c_but": {"nb": "{first}. Men {then}", "en": "{first}. But {then}"},
     "c_yet": {
-        "nb": "{first}. Likevel viser det seg senere i runden at {best} er bedre",
-        "en": "{first}. Even so, later in the round {best} turns out better",
+        "nb": "{first}. Likevel kommer {best} bedre ut når treneren spiller runden ferdig mange "
+              "ganger",
+        "en": "{first}. Even so, {best} comes out better when the coach plays the round out many "
+              "times",
     },
     "c_later": {
         "nb": "Slik bordet ligger nå, gjør {move} det samme som {best}; forskjellen viser seg "
@@ -275,8 +277,8 @@ register({
         "en": "{card} takes the trick: no higher {suit} are out",
     },
     "c_lead_likely": {
-        "nb": "{card} tar nok stikket: ingen høyere kort i {suit} er ute, men noen kan stikke "
-              "med trumf",
+        "nb": "{card} har gode sjanser til å ta stikket: ingen høyere kort i {suit} er ute, men "
+              "noen kan stikke med trumf",
         "en": "{card} will likely take the trick: no higher {suit} are out, but someone may "
               "trump it",
     },
@@ -287,7 +289,7 @@ register({
               "else will likely take the trick",
     },
     "c_discard": {
-        "nb": "du er renons i {suit}, og {card} kan ikke ta stikket",
+        "nb": "du er renons i {suit}, og {card} har ingen mulighet til å ta stikket",
         "en": "you are void in {suit}, and {card} cannot take the trick",
     },
     "c_discard_points": {
@@ -295,6 +297,16 @@ register({
               "stikket",
         "en": "you are void in {suit} and give {card} ({points} {points:point|points}) to "
               "whoever takes the trick",
+    },
+    # two discards side by side say the void once: «du er renons i spar: ♦J …, mens ♣Q …»
+    "c_void_both": {"nb": "du er renons i {suit}: {rest}", "en": "you are void in {suit}: {rest}"},
+    "c_discard_bare": {
+        "nb": "{card} har ingen mulighet til å ta stikket",
+        "en": "{card} cannot take the trick",
+    },
+    "c_discard_points_bare": {
+        "nb": "{card} gir bort {points} poeng til den som tar stikket",
+        "en": "{card} gives {points} {points:point|points} away to whoever takes the trick",
     },
     "c_under": {"nb": "{card} går under {winner}", "en": "{card} stays below {winner}"},
     "c_take_sure": {
@@ -390,8 +402,10 @@ register({
         "en": "it is the highest {suit} left, and it could take a trick later",
     },
     "c_wastes_high": {
-        "nb": "da bruker du et høyere kort enn {best}, og {card} kunne tatt et stikk senere",
-        "en": "then you spend a higher card than {best}, and {card} could take a trick later",
+        "nb": "legger du {card}, bruker du et høyere kort enn {best}, og {card} kunne tatt et "
+              "stikk senere",
+        "en": "with {card} you spend a higher card than {best}, and {card} could take a trick "
+              "later",
     },
     "c_trump_now": {
         "nb": "{card} stikker med trumf slik det ligger nå, men {higher} høyere trumf er ute",
@@ -399,19 +413,21 @@ register({
               "{higher:trump is|trumps are} out",
     },
     "c_keeps_high": {
-        "nb": "da sitter du igjen med {best}, og med {higher} høyere kort i {suit} ute kan det "
-              "gi deg et stikk senere",
-        "en": "then you are left holding {best}, and with {higher} higher {higher:card|cards} "
-              "in {suit} out it may win you a trick later",
+        "nb": "legger du {card}, sitter du igjen med {best}, og med {higher} høyere kort i "
+              "{suit} ute kan det gi deg et stikk senere",
+        "en": "after {card} you are still holding {best}, and with {higher} higher "
+              "{higher:card|cards} in {suit} out it may win you a trick later",
     },
     "c_keeps_master": {
-        "nb": "da sitter du igjen med {best}, som ingen kan gå over: det gir deg et stikk senere",
-        "en": "then you are left holding {best}, which nobody can beat: it will win you a "
+        "nb": "legger du {card}, sitter du igjen med {best}, som ingen kan gå over: det gir deg "
+              "et stikk senere",
+        "en": "after {card} you are still holding {best}, which nobody can beat: it will win you a "
               "trick later",
     },
     "c_keeps_points": {
-        "nb": "da sitter du igjen med {best}, som er verdt {points} poeng for den som tar det",
-        "en": "then you are left holding {best}, worth {points} {points:point|points} to "
+        "nb": "legger du {card}, sitter du igjen med {best}, som er verdt {points} poeng for den "
+              "som tar det",
+        "en": "after {card} you are still holding {best}, worth {points} {points:point|points} to "
               "whoever takes it",
     },
     "c_pass_costs": {
@@ -440,24 +456,24 @@ register({
               "along the row",
     },
     "c_ft_beyond_none": {
-        "nb": "{card} åpner ikke veien for noen kort de andre har lenger ut i rekka",
+        "nb": "{card} åpner ingen vei for kort som de andre har lenger ut i rekka",
         "en": "{card} opens the way for none of the others' cards further along the row",
     },
     "c_ft_own_none": {
-        "nb": "{card} gjør ikke vei for noen av dine egne kort",
-        "en": "{card} makes way for none of your own cards",
+        "nb": "{card} hjelper ingen av dine egne kort ut",
+        "en": "{card} helps none of your own cards out",
     },
     "c_pass_holds": {
         "nb": "et pass koster deg {points} poeng, men holder kortene dine tilbake",
         "en": "a pass costs you {points} {points:point|points} but keeps your cards back",
     },
     "c_trump_count": {
-        "nb": "med {suit} som trumf har du {count} trumf",
-        "en": "with {suit} as trump you hold {count} {count:trump|trumps}",
+        "nb": "du har {count} trumf med {suit} som trumf",
+        "en": "you hold {count} {count:trump|trumps} with {suit} as trump",
     },
     "c_trump_honours": {
-        "nb": "med {suit} som trumf har du {count} av ess, konge og dame",
-        "en": "with {suit} as trump you hold {count} of the ace, king and queen",
+        "nb": "du har {count} av ess, konge og dame med {suit} som trumf",
+        "en": "you hold {count} of the ace, king and queen with {suit} as trump",
     },
     # a reason that two moves share although their labels differ carries what each costs
     "c_costs": {
