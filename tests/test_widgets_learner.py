@@ -157,6 +157,27 @@ def test_a_finished_round_earns_stars_by_par_once_and_says_so() -> None:
     assert f"Par for denne utdelingen er {par} poeng" in fresh.summary.value
 
 
+def test_a_finished_round_that_comes_back_gives_back_nothing_forgotten() -> None:
+    """The walk (3 Dec 14:12): after «Begynn på nytt», opening the Pass page again restored the
+    finished round, and with it its stars and its mistake: a round that comes back finished
+    shows what it earned, but earns nothing again."""
+    head = SiteHead(PASS_PAGE)
+    from_browser(head, None)
+    w = PlayHand("pass", seed=3, level="heuristic", hint_level="heuristic")
+    finish(w, random.Random(4))
+    earned = kept(head).stars[PASS_PAGE]["play"]
+    assert kept(head).mistakes  # the coach called a move of this round «dårlig»
+    ProgressBox("nb").reset()
+    assert kept(head).stars == {} and kept(head).mistakes == []
+    back = PlayHand("pass", seed=3, level="heuristic", hint_level="heuristic")
+    back.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": json.loads(
+        w.memory.widget.value)})
+    assert back.round.is_over and f"{earned} av 3 stjerner" in back.summary.value
+    assert kept(head).stars == {} and kept(head).mistakes == []
+    assert head.goals is not None
+    assert head.goals.value.count("aria-label='0 av 3 stjerner'") == 2
+
+
 def test_a_table_off_the_course_earns_nothing() -> None:
     w = PlayHand("pass", seed=3, **FAST)
     assert w._par is None

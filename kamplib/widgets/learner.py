@@ -50,6 +50,7 @@ from kamplib.widgets.base import (
     stock_button,
     take_uploads,
 )
+from kamplib.widgets.style import style_box
 
 __all__ = ["LearnerLink", "ProgressBox", "EXPORT_NAME"]
 
@@ -169,7 +170,10 @@ class ProgressBox(widgets.VBox):
                                          on_click=self._on_reset, looks=looks)
         buttons = button_row([self.export_button, self.upload, self.reset_button], looks)
         buttons.add_class("kamp-row")
-        self.children = [self.summary, buttons, self.export_link, self.messages.widget]
+        # the course's stylesheet comes with them (the front page has none of its own): the
+        # row wraps on a phone and the upload button says what it does without «(0)» (the walk)
+        self.children = [style_box(), self.summary, buttons, self.export_link,
+                         self.messages.widget]
 
     @guarded
     def _on_tools(self, _button: widgets.Button) -> None:
@@ -233,7 +237,7 @@ class ProgressBox(widgets.VBox):
         question = html_box("kamp-confirm-text", escape(t("progress_reset_ask", lang)), looks)
         self.confirm = button_row([question, self.confirm_yes, self.confirm_no])
         self.confirm.add_class("kamp-confirm")
-        self.children = [*self.children[:3], self.confirm, *self.children[3:]]
+        self.children = [*self.children[:4], self.confirm, *self.children[4:]]
         return self.confirm
 
     @guarded

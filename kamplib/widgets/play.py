@@ -278,6 +278,8 @@ class _TableWidget(widgets.VBox):
             assert self._par_points is not None
             self._stars = progress.play_stars(self.round.score_list()[s.learner],
                                               self._par_points)
+            if not self._earns:  # said in the summary, earned when it was played
+                return
             progress.earn("play", self._stars)
             if progress.has_goal("good"):  # the moves the coach rated «godt», a choice each
                 good = sum(1 for m in s.moves_in(s.shown) if m.judgement is not None
@@ -290,7 +292,8 @@ class _TableWidget(widgets.VBox):
             place = 1 if self.learner_name in self.game.winners else \
                 1 + sum(1 for v in totals.values() if v < mine)
             self._stars = progress.game_stars(place, len(totals))
-            progress.earn("game", self._stars)
+            if self._earns:
+                progress.earn("game", self._stars)
 
     def _stars_html(self) -> str:
         if self._stars is None:
@@ -318,6 +321,10 @@ class _TableWidget(widgets.VBox):
         self._taken = ""
         self._kept = 0  # the round's bad moves just kept as the learner's own puzzles
         self._stars = None  # a round played again after «Angre» earns again
+        # only a round finished here earns stars and keeps its mistakes: one that comes back
+        # finished (a reload, an opened file) earned them when it was played, and after
+        # «Begynn på nytt» it must not give back what the learner chose to forget (the walk)
+        self._earns = not self.session.round_over
 
     # -- what happens -------------------------------------------------------------------------
     def _say(self, lines: list[Any]) -> None:
@@ -678,7 +685,8 @@ class _TableWidget(widgets.VBox):
             self.review.value = ""
             return
         s.rate_pending()
-        self._kept += self._keep_mistakes()
+        if self._earns:
+            self._kept += self._keep_mistakes()
         self._earn()
         if s.game_over and not s.alone:  # the stars under the result they judge (the walk)
             self.summary.value = game_summary_html(game_summary(s), self.game, lang=self.lang,
