@@ -210,6 +210,17 @@ def test_query_reaches_a_kernel_started_for_the_request(app: AppServer) -> None:
     assert app.log_text().count(f"for {QUERY_PAGE}") == used, "a pre-heated kernel was used"
 
 
+def test_a_look_we_do_not_have_reaches_the_kernel_and_voila_draws_the_default(
+        app: AppServer) -> None:
+    """Voilà never sees ?theme=blå (it draws the page light, with a pre-heated kernel); the
+    kernel reads the whole address, so the page's head can say why the look was not used."""
+    used = app.log_text().count(f"for {QUERY_PAGE}")
+    reply = Browserless(app).get(QUERY_PAGE + QUERY + "&theme=bl%C3%A5")
+    assert reply.status == 200 and "theme-light" in reply.text
+    assert printed_query(reply.text) == {**WANTED, "theme": ["blå"]}
+    assert app.log_text().count(f"for {QUERY_PAGE}") == used + 1, "the pool was not used"
+
+
 def test_each_pooled_page_gets_its_own_request(app: AppServer) -> None:
     """The pool refills between requests: every kernel reads the request it was handed."""
     for name in ("Per", "Siri", "Ola"):

@@ -80,10 +80,10 @@ def test_house_rules_follow_to_another_game_but_the_order_does_not() -> None:
     ({"game": "custom"}, "et eget spill trenger rekkefølgen av rundene"),
     ({"lang": "de"}, "velg nb (bokmål) eller en (English), ikke «de»"),
     ({"colour": "red"}, "Adressen har et valg som kamp ikke kjenner («colour»)"),
-    ({"theme": "neon"}, "Utseendet i adressen kunne ikke brukes: «neon» er ikke et av valgene "
-                        "(light, dark)."),
-    ({"deck": "5"}, "Valget av kortstokk i adressen kunne ikke brukes: «5» er ikke et av "
-                    "valgene (two, four)."),
+    ({"theme": "neon"}, "Utseendet i adressen kunne ikke brukes: velg light (lyst) eller dark "
+                        "(mørkt), ikke «neon»."),
+    ({"deck": "5"}, "Valget av kortstokk i adressen kunne ikke brukes: velg two (to farger) "
+                    "eller four (fire farger), ikke «5»."),
     ({"queen_points": "5" * 500}, "verdien er for lang"),
 ])
 def test_a_bad_value_is_named_and_replaced_by_its_default(params: dict, words: str) -> None:

@@ -147,8 +147,11 @@ class CoursePageHandler(ServerPagesMixin, TornadoVoilaHandler):
             self.render_server_page(404, "not_found")
             return
         if any(theme not in THEMES for theme in self.get_arguments("theme")):
-            self.redirect(self._url_with(add_check=False, drop=("theme",)))
-            return  # the page is drawn with one of our looks, or its default: never a value
+            # Voilà draws the page in its default look, never a value from the address; the
+            # address itself stays, so the page's head says why the look was not used (as the
+            # browser edition does)
+            for arguments in (self.request.arguments, self.request.query_arguments):
+                arguments.pop("theme", None)
         returning = await self._returning_browser()
         checking = COOKIE_CHECK in self.request.query_arguments
         if not returning:

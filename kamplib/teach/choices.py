@@ -68,6 +68,8 @@ register({
     "choice_rule": {"nb": "Husregelen «{rule}»", "en": "The house rule '{rule}'"},
     "choice_lang_allowed": {"nb": "velg nb (bokmål) eller en (English), ikke «{value}»",
                             "en": "choose nb (bokmål) or en (English), not '{value}'"},
+    "choice_look_allowed": {"nb": "velg {first} eller {second}, ikke «{value}»",
+                            "en": "choose {first} or {second}, not '{value}'"},
     "choice_too_long": {"nb": "verdien er for lang", "en": "the value is too long"},
     "choice_not_one_of": {"nb": "«{value}» er ikke et av valgene ({allowed})",
                           "en": "'{value}' is not one of the choices ({allowed})"},
@@ -186,8 +188,10 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
     looks = {}
     for key, code, allowed in (("theme", "choice_theme", THEMES), ("deck", "choice_deck", DECKS)):
         value = raw.get(key, allowed[0]).lower()
-        if value not in allowed:
-            found.append((code, _not_one_of(raw[key], list(allowed))))
+        if value not in allowed:  # each value with its words: «dark (mørkt)», «four (fire farger)»
+            first, second = (_value_with_words(v, t(f"{code}_{v}", lang)) for v in allowed)
+            found.append((code, RuleError("choice_look_allowed", value=raw[key][:40],
+                                          first=first, second=second)))
             value = allowed[0]
         looks[key] = value
     game = "femkamp"
@@ -230,6 +234,11 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
         problems.insert(names_at, chosen.names_problem)
         chosen = replace(chosen, problems=tuple(problems))
     return chosen
+
+
+def _value_with_words(value: str, words: str) -> str:
+    """A value as the address spells it, with what it means when that is other words."""
+    return value if value == words else f"{value} ({words})"
 
 
 def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:
