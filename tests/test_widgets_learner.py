@@ -140,8 +140,8 @@ def test_a_finished_round_earns_stars_by_par_once_and_says_so() -> None:
     assert kept(head).stars == {PASS_PAGE: {"play": stars}}
     assert f"Par for denne utdelingen er {par} poeng" in w.summary.value
     # what each star takes, in the learner's numbers (the walk: «par» and nothing more)
-    assert (f"Tre stjerner får du med {par} poeng eller færre, to med "
-            f"{par + progress.PAR_SLACK} eller færre.") in w.summary.value
+    assert (f"Tre stjerner får du med høyst {par} poeng, to med høyst "
+            f"{par + progress.PAR_SLACK}.") in w.summary.value
     assert f"{stars} av 3 stjerner" in w.summary.value
     # the stars come under the result they judge (the walk: they stood above it)
     headline = w.summary.value.index("Pass er ferdig")

@@ -15,11 +15,11 @@ register({
     # the stars a finished round or game earned (kamplib.teach.progress)
     "w_par_result": {
         "nb": "Par for denne utdelingen er {par} poeng: det en sterk spiller fikk med kortene "
-              "dine. Du fikk {points}. Tre stjerner får du med {par} poeng eller færre, to med "
-              "{two} eller færre.",
+              "dine. Du fikk {points}. Tre stjerner får du med høyst {par} poeng, to med "
+              "høyst {two}.",  # «høyst −2», never «−2 eller færre» (the walk)
         "en": "Par for this deal is {par} {par:point|points}: what a strong player got with "
-              "your cards. You got {points}. Three stars take {par} {par:point|points} or fewer, "
-              "two take {two} or fewer."},
+              "your cards. You got {points}. Three stars take at most {par} "
+              "{par:point|points}, two at most {two}."},
     "w_game_stars_3": {"nb": "Du vant spillet.", "en": "You won the game."},
     "w_game_stars_2": {"nb": "Du endte i den beste halvdelen.",
                        "en": "You finished in the better half."},
