@@ -23,11 +23,15 @@ Debian's Chromium, each visit in a new browser profile (nothing kept):
 - offline: with the server stopped and the browser offline, every page of the site from the
   front page by its "next" links, and a reload of the score sheet: how many ran without an
   error;
-- memory: what the course's tab adds to the proportional set size (PSS, Linux) of the
-  browser's renderer processes (the page, Python's worker and the service worker live there),
-  over the browser with one empty tab, once the front page is shown, on the house-rules
-  exploration once its first games are in (their second Python, in a worker of its own), and
-  after walking every page offline.
+- memory: what the course's tab adds to the browser's renderer processes (the page, Python's
+  worker and the service worker live there), over the browser with one empty tab, once the
+  front page is shown, on the house-rules exploration once its first games are in (their second
+  Python, in a worker of its own), and after walking every page offline.  Three sizes (Linux
+  smaps_rollup): RSS (all the memory the renderers have in RAM, shared code included), USS
+  (their private memory: what closing the tab gives back) and PSS (private, plus each shared
+  page divided by the processes that map it: it falls as other Chromiums on the machine map
+  the same library, so it depends on what else runs).  With each: the machine's load average
+  and how many Chromium processes ran (ours and others').
 
 The machine is shared and noisy: the throttled times are set by the line, the others are not.
 """
@@ -37,6 +41,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
@@ -161,9 +166,42 @@ def first_control(browser: Any, folder: Path, handler: Any, slow: bool) -> dict[
         site.stop()
 
 
-def pss_kb(pid: int) -> int:
-    text = Path(f"/proc/{pid}/smaps_rollup").read_text()
-    return next(int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:"))
+def sizes_kb(pid: int) -> dict[str, int]:
+    """RSS, USS (private clean + dirty) and PSS of one process, in kB (smaps_rollup)."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[1].isdigit():
+            fields[parts[0].rstrip(":")] = int(parts[1])
+    return {"rss": fields["Rss"], "uss": fields["Private_Clean"] + fields["Private_Dirty"],
+            "pss": fields["Pss"]}
+
+
+def chromiums() -> int:
+    """Chromium processes on the whole machine (other users' tests share its libraries)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            count += stat.read_text().strip() in ("chromium", "chrome", "headless_shell")
+        except OSError:
+            continue
+    return count
+
+
+def renderer_memory(browser: Any) -> dict[str, float]:
+    """The renderers' RSS, USS and PSS summed, in MB, with the load when measured."""
+    total = {"rss": 0, "uss": 0, "pss": 0}
+    for pid in renderers(browser):
+        for key, kb in sizes_kb(pid).items():
+            total[key] += kb
+    return {**{k: v / 1024 for k, v in total.items()}, "load": os.getloadavg()[0],
+            "chromiums": chromiums()}
+
+
+def added(now: dict[str, float], empty: dict[str, float]) -> dict[str, float]:
+    """What the course's tab adds over the empty tab (sizes), and the load at the moment."""
+    return {**{k: round(now[k] - empty[k]) for k in ("rss", "uss", "pss")},
+            "load": round(now["load"], 1), "chromiums": now["chromiums"]}
 
 
 def renderers(browser: Any) -> set[int]:
@@ -184,14 +222,14 @@ def memory_and_offline(browser: Any, folder: Path) -> dict[str, Any]:
     try:
         blank = context.new_page()
         blank.goto("about:blank")
-        empty = sum(pss_kb(p) for p in renderers(browser))
-        result["empty_tab_mb"] = round(empty / 1024)
+        empty = renderer_memory(browser)
+        result["empty_tab"] = {**{k: round(empty[k]) for k in ("rss", "uss", "pss")},
+                               "load": round(empty["load"], 1), "chromiums": empty["chromiums"]}
         page = context.new_page()
         page.goto(site.base)
         wait_shown(page, 1, timeout=900_000)
         page.wait_for_function("() => window.kampBoot.state.saved === true", timeout=900_000)
-        result["renderers_mb_front"] = round(
-            (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
+        result["tab_front"] = added(renderer_memory(browser), empty)
         usage = page.evaluate("navigator.storage.estimate().then(e => e.usage)")
         files = page.evaluate("caches.keys().then(k => caches.open(k[0]))"
                               ".then(c => c.keys()).then(r => r.length)")
@@ -209,10 +247,8 @@ def memory_and_offline(browser: Any, folder: Path) -> dict[str, Any]:
                 failed.append(f"{page.url.removeprefix(site.base)}: {errors[0][:120]}")
             if EXPLORATION in page.url:  # its games played by a second Python, in a worker
                 page.wait_for_function(GAMES_DONE, timeout=600_000)
-                result["renderers_mb_exploration"] = round(
-                    (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
-        result["renderers_mb_walked"] = round(
-            (sum(pss_kb(p) for p in renderers(browser)) - empty) / 1024)
+                result["tab_exploration"] = added(renderer_memory(browser), empty)
+        result["tab_walked"] = added(renderer_memory(browser), empty)
         page.goto(site.url("notebooks/02-poengark.html"))
         wait_shown(page, 1, timeout=900_000)
         result["offline_pages"], result["offline_failed"] = walked, failed
@@ -253,16 +289,17 @@ def report(r: dict[str, Any]) -> str:
         f"{m['pages_in_site']} (errors on: {m['offline_failed'] or 'none'}) |",
         f"| score sheet reloaded offline | "
         f"{'ran' if not m['offline_reload_errors'] else m['offline_reload_errors']} |",
-        f"| memory of the browser's renderers with an empty tab (PSS) | "
-        f"{m['empty_tab_mb']} MB |",
-        f"| memory the course's tab adds (PSS of the renderers), after the front page | "
-        f"{m['renderers_mb_front']} MB |",
-        f"| memory the course's tab adds (PSS of the renderers), on the house-rules "
-        f"exploration once its games are in (a second Python, in a worker) | "
-        f"{m.get('renderers_mb_exploration', 'not reached')} MB |",
-        f"| memory the course's tab adds (PSS of the renderers), after every page | "
-        f"{m['renderers_mb_walked']} MB |",
     ]
+    lines += ["", "| memory of the browser's renderers (MB) | RSS | USS (private) | PSS | load "
+              "average | Chromium processes on the machine |", "|---|---|---|---|---|---|"]
+    for key, label in (("empty_tab", "with one empty tab"),
+                       ("tab_front", "the course's tab adds, after the front page"),
+                       ("tab_exploration", "the course's tab adds, on the house-rules "
+                                           "exploration once its games are in"),
+                       ("tab_walked", "the course's tab adds, after every page")):
+        x = m.get(key)
+        lines.append(f"| {label} | " + (" | ".join(str(x[k]) for k in (
+            "rss", "uss", "pss", "load", "chromiums")) if x else "not reached | | | |") + " |")
     return "\n".join(lines)
 
 
@@ -272,13 +309,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--kept-only", action="store_true",
                         help="only what is kept, offline pages and memory (no first visits)")
+    parser.add_argument("--site", type=Path,
+                        help="a site this tree's `make site` has built (default: build one)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
-    now = BENCH / "site"
-    BUILDER.build(out=now)
+    if args.site:
+        now = args.site.resolve()
+    else:
+        now = BENCH / "site"
+        BUILDER.build(out=now)
     results: dict[str, Any] = {}
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
