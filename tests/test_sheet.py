@@ -372,6 +372,30 @@ def test_unreadable_csv(text: str, code: str) -> None:
         assert info.value.message("nb").endswith("på høyst 1 MB")
 
 
+def test_a_file_that_is_not_text_is_said_so_not_quoted() -> None:
+    """The walk: a binary file opened as a sheet was quoted back as «\\x00ÿþgarbage» (Python's
+    escape, noise to a reader)."""
+    for data in (b"\x00\xff\xfegarbage", b"PK\x03\x04\x00\x00workbook", "Runde,Kari\x00"):
+        with pytest.raises(SheetError) as info:
+            ScoreSheet.from_csv(data)
+        assert info.value.code == "sheet_not_text"
+        said = info.value.message("nb") + info.value.message("en")
+        assert "\\x" not in said and "garbage" not in said and "CSV" in said
+
+
+def test_a_sheet_saved_as_unicode_text_is_read() -> None:
+    """Excel's «Unicode text» is UTF-16 with a byte-order mark: read, not refused as noise."""
+    sheet = ScoreSheet.example()
+    for encoding in ("utf-16", "utf-16-be"):
+        data = sheet.to_csv("nb").encode(encoding)
+        if encoding == "utf-16-be":
+            data = b"\xfe\xff" + data
+        again = ScoreSheet.from_csv(data)
+        assert again.players == sheet.players and again.totals() == sheet.totals()
+    tabs = sheet.to_csv("nb").replace(",", "\t").encode("utf-16")  # as Excel saves it
+    assert ScoreSheet.from_csv(tabs).totals() == sheet.totals()
+
+
 def test_bad_row_and_player_references() -> None:
     sheet = ScoreSheet.example()
     with pytest.raises(SheetError) as info:

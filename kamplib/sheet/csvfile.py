@@ -4,6 +4,7 @@ cell as a formula."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from collections.abc import Sequence
@@ -17,7 +18,7 @@ from kamplib.seating import check_players
 from kamplib.sheet.cells import MAX_LINE_CHARS, MAX_SHEET_BYTES, MAX_SHEET_ROWS, Score, parse_score
 from kamplib.standings import TIE_BREAK_KIND
 
-__all__ = ["read_csv", "write_csv", "guess_game", "TOTAL_LABELS", "ROUND_LABELS"]
+__all__ = ["read_csv", "write_csv", "guess_game", "decode_file", "TOTAL_LABELS", "ROUND_LABELS"]
 
 TOTAL_LABELS = ("sum", "total", "totalt", "summen", "sum:")
 ROUND_LABELS = ("round", "runde", "omgang")
@@ -67,11 +68,25 @@ def from_cell(cell: str) -> str:
     return cell[1:] if cell.startswith(_TEXT_MARK) else cell
 
 
-def _decode(data: bytes | bytearray | memoryview) -> str:
+def decode_file(data: bytes | bytearray | memoryview) -> str:
+    """The text of a file a family opens: UTF-8, UTF-16 with its byte-order mark (Excel's
+    «Unicode text»), else Windows' own encoding (a sheet saved by Excel)."""
+    data = bytes(data)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: read on as below
     try:
-        return bytes(data).decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return bytes(data).decode("cp1252", errors="replace")  # a sheet saved by Excel
+        return data.decode("cp1252", errors="replace")
+
+
+def _is_text(text: str) -> bool:
+    """Whether ``text`` can be a text file: no NUL, which only a program's own file (a picture,
+    a spreadsheet's workbook) has; quoting its first line would show a reader only noise."""
+    return "\x00" not in text
 
 
 def read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]],
@@ -79,9 +94,11 @@ def read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]],
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SHEET_BYTES:
             raise SheetError("sheet_too_big", limit=ByteSize(MAX_SHEET_BYTES))
-        text = _decode(text)
+        text = decode_file(text)
     if not isinstance(text, str):
         raise SheetError("sheet_source", value=given(text))
+    if not _is_text(text):
+        raise SheetError("sheet_not_text")
     if len(text) > MAX_SHEET_BYTES:
         raise SheetError("sheet_too_big", limit=ByteSize(MAX_SHEET_BYTES))
     # every line break is one: \r\n (Windows), \r (old Macs) and \n
@@ -94,7 +111,9 @@ def read_csv(text: Any) -> tuple[tuple[str, ...], list[tuple[str, list[Score]]],
     first = next((line for line in physical if line.strip()), None)
     if first is None:
         raise SheetError("sheet_empty")
-    delimiter = ";" if first.count(";") > first.count(",") else ","
+    # commas, or semicolons (a spreadsheet where the comma is the decimal sign), or tabs
+    # (Excel's «Unicode text»): whichever the first line has most of
+    delimiter = max(",;\t", key=first.count)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     lines: list[tuple[int, list[str]]] = []
     try:

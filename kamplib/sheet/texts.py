@@ -204,6 +204,12 @@ register({
         "en": "Line {line} cannot be read (a quote that is never closed?)",
     },
     "sheet_empty": {"nb": "Poengarket er tomt", "en": "The score sheet is empty"},
+    "sheet_not_text": {
+        "nb": "Filen er ikke tekst, så den er ikke et poengark (et ark lagres som CSV: tekst med "
+              "én linje per runde)",
+        "en": "The file is not text, so it is not a score sheet (a sheet is saved as CSV: text "
+              "with one line per round)",
+    },
     "sheet_header": {
         "nb": "Første linje skal være Runde,Kari,Ola,… (ordet Runde og spillernavnene), ikke "
               "«{value}»",

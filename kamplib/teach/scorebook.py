@@ -39,6 +39,7 @@ from kamplib.i18n import ByteSize, register, t
 from kamplib.kinds import KINDS, kind_of
 from kamplib.rules import GAMES, Rules, make_rules
 from kamplib.sheet import ScoreSheet
+from kamplib.sheet.csvfile import decode_file
 from kamplib.teach.house_rules import changes_text, game_name, house_changes
 from kamplib.teach.tables import Table
 
@@ -354,11 +355,7 @@ class ScoreBook:
             raise RecordError("book_file_too_big", size=ByteSize(len(content)),
                               limit=ByteSize(MAX_BOOK_CHARS))
         if isinstance(content, bytes):
-            data = content
-            try:
-                content = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                content = data.decode("cp1252", errors="replace")  # Excel on Windows
+            content = decode_file(content)
         if content.lstrip().startswith("{"):
             try:
                 doc = json.loads(content, parse_constant=_no_constant)
