@@ -42,7 +42,7 @@ from kamplib.teach.store import LearnerData, current_learner, learner_changed
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
            "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown",
-           "table_reason"]
+           "table_reason", "still_fits"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
 CHOICES: tuple[str, ...] = ("all", "mine", *(f"{g}-{k}" for g, k in puzzle_kinds()))
@@ -155,12 +155,35 @@ def next_puzzle(data: LearnerData, choice: str, rng: random.Random,
                 return Task(Puzzle.from_dict(mistake), mistake)
         if choice == "mine":
             return None
+    near = _nearest(data, choice)
+    return Task(rng.choice(near)) if near else None
+
+
+def _nearest(data: LearnerData, choice: str) -> list[Puzzle]:
+    """The stored puzzles of ``choice`` not answered yet that are nearest the learner's rating
+    (those the next one is drawn from)."""
     left = [p for p in _bank(choice) if p.id not in data.solved]
-    if not left:
-        return None
     rating = data.rating.rating
     left.sort(key=lambda p: (abs(p.rating - rating), p.id))
-    return Task(rng.choice(left[:NEAREST]))
+    return left[:NEAREST]
+
+
+def still_fits(task: Task, data: LearnerData, choice: str, now: float | None = None) -> bool:
+    """Whether ``task`` is a puzzle :func:`next_puzzle` could have given for ``data``: a
+    personal one still kept; a stored one not answered, with none of the learner's own mistakes
+    due before it, and as near the learner's rating as those the next one is drawn from.  The
+    page keeps such a puzzle when the browser's copy of the data arrives, rather than swap the
+    cards under the learner's finger for an equally good one."""
+    p = task.puzzle
+    if task.personal:
+        return any(m["id"] == p.id for m in data.mistakes)
+    if p.id in data.solved:
+        return False
+    if choice in ("all", "mine") and due_mistakes(data.mistakes, now):
+        return False
+    near = _nearest(data, choice)
+    rating = data.rating.rating
+    return bool(near) and abs(p.rating - rating) <= abs(near[-1].rating - rating)
 
 
 @dataclass(frozen=True)
@@ -311,6 +334,11 @@ register({
     "puzzle_bad_choice": {
         "nb": "Det finnes ingen oppgaver som heter «{choice}»; velg i listen",
         "en": "There are no puzzles called '{choice}'; choose in the list"},
+    "puzzle_changed": {
+        "nb": "Oppgaven ble byttet akkurat da du trykket, så trykket ble ikke regnet. Velg et "
+              "kort i denne oppgaven.",
+        "en": "The puzzle changed just as you tapped, so the tap did not count. Choose a card "
+              "in this puzzle."},
     "puzzle_not_legal": {"nb": "{move} kan ikke spilles her", "en": "{move} cannot be played here"},
     "puzzle_answered": {
         "nb": "Du har svart på denne oppgaven. Trykk «{button}» for en ny.",
@@ -388,14 +416,18 @@ class PuzzleBoard:
 
     def learner_arrived(self) -> bool:
         """The browser's copy of the learner's data came (or changed in another tab).  Before
-        the first answer on this page the puzzle is chosen again, as it would have been had the
-        data been there (the learner's own mistakes first, near the learner's rating); later,
-        only a puzzle not yet answered that the learner has answered elsewhere, or a mistake
-        no longer kept, gives way.  True when another puzzle is shown."""
+        the first answer on this page, a puzzle the data would not have given (answered
+        before, a mistake of the learner's due first, far from the learner's rating) gives way
+        to one chosen as it would have been had the data been there; one it could have given
+        stays, so a new learner's cards do not change under a finger about to tap them.  Later,
+        only a puzzle the learner has answered elsewhere, or a mistake no longer kept, gives
+        way.  True when another puzzle is shown."""
         task = self.task
         if self.outcome is not None:
             return False
         if task is None or not self.answers:
+            if task is not None and still_fits(task, self.data, self.choice, self.clock()):
+                return False
             before = task.puzzle.id if task is not None else None
             self.task = None
             self.next()

@@ -68,6 +68,11 @@ class PuzzleWidget(widgets.VBox):
         self.hand = widgets.HBox(**looks.of(widgets.HBox))
         self.hand.add_class("kamp-hand")
         self.card_buttons: list[widgets.Button] = []
+        # the buttons of the puzzle shown before this one: a tap on one of them that was on its
+        # way while the puzzle changed is said to be too late, never taken as an answer to
+        # this puzzle's card at the same place
+        self._old_buttons: list[widgets.Button] = []
+        self._drawn_for: object | None = None  # the task the buttons are drawn for
         self.verdict = html_box("kamp-puzzle-verdict", looks=looks)
         self.after = html_box("kamp-puzzle-after", looks=looks)
         self.next_button = stock_button(t("puzzle_next", lang), "kamp-puzzle-next",
@@ -102,7 +107,9 @@ class PuzzleWidget(widgets.VBox):
 
     @guarded
     def _on_card(self, button: widgets.Button) -> None:
-        if button._kamp_card is not None:
+        if getattr(button, "_kamp_late", False):
+            self.messages.info(t("puzzle_changed", self.lang))
+        elif button._kamp_card is not None:
             self.pick(button._kamp_card)
 
     @guarded
@@ -131,6 +138,8 @@ class PuzzleWidget(widgets.VBox):
             self.status.value = self.table.value = self.score.value = ""
             self.question.value = _paragraph(b.empty_text())
             self.hand.children = ()
+            self._new_buttons()
+            self._drawn_for = None
             self.verdict.value = self.after.value = ""
             self.next_button.layout.display = "none"
             return
@@ -159,6 +168,9 @@ class PuzzleWidget(widgets.VBox):
 
     def _render_hand(self, rnd: Round) -> None:
         b = self.board
+        if b.task is not self._drawn_for:
+            self._new_buttons()
+            self._drawn_for = b.task
         legal = set(b.legal())
         answered = b.outcome is not None
         cards = rnd.hand(b.seat)
@@ -176,6 +188,16 @@ class PuzzleWidget(widgets.VBox):
                                    f"kamp-card-{card.text}", SUIT_CLASS[card.suit])
             shown.append(button)
         self.hand.children = tuple(shown)
+
+    def _new_buttons(self) -> None:
+        """Another puzzle: its cards get buttons of their own.  A tap on the last puzzle's
+        card that may still be on its way is answered «too late»; older buttons are closed."""
+        for button in self._old_buttons:
+            button.close()
+        for button in self.card_buttons:
+            button._kamp_late = button._kamp_card is not None
+            button._kamp_card = None
+        self._old_buttons, self.card_buttons = self.card_buttons, []
 
     def _card_button(self, i: int) -> widgets.Button:
         while len(self.card_buttons) <= i:
