@@ -9,11 +9,13 @@ from importlib import resources
 import pytest
 
 from kamplib.teach.puzzles import (
+    EASIEST,
     FORMAT,
     JUDGE,
     MIN_MARGIN,
     MIN_Z,
     Puzzle,
+    difficulty,
     judge_position,
     load_puzzles,
     move_code,
@@ -88,3 +90,15 @@ def test_a_sample_rejudged_by_the_analysis_gives_the_stored_answer_and_margin():
         assert set(verdict.answers) == set(p.answers), p.id
         assert verdict.margin == pytest.approx(p.margin, abs=max(0.01, 2 * p.margin_error))
         assert verdict.clear and verdict.coach_agrees, p.id
+
+
+def test_a_puzzles_rating_follows_its_level_and_the_easy_ones_are_where_a_learner_starts():
+    """Easy puzzles at a new learner's 1500 (the walk: a learner who had never played met only
+    «middels» ones), each level 300 above the one before, 40 more for each move beyond two; a
+    sample graded again by :func:`difficulty` gives the stored level and rating."""
+    for p in ALL:
+        extra = p.rating - EASIEST - 300 * (p.level - 1)
+        assert extra >= 0 and extra % 40 == 0, p.id
+    assert EASIEST == 1500 and min(p.rating for p in ALL) == EASIEST
+    for p in random.Random(3).sample(ALL, 40):
+        assert difficulty(p.view(), p.answers) == (p.level, p.rating), p.id

@@ -231,6 +231,14 @@ def test_when_the_browsers_copy_arrives_with_a_mistake_due_it_is_asked_first():
     assert not board.learner_arrived() and board.task.puzzle.id == shown
 
 
+@pytest.mark.parametrize("choice", [c for c in CHOICES if c != "mine"])
+def test_a_learner_who_has_never_played_starts_on_easy_puzzles(choice):
+    for seed in range(4):
+        board = PuzzleBoard(choice, seed=seed)
+        assert board.task.puzzle.level == 1, board.task.puzzle.id
+        assert board.heading().endswith("Lett"), board.heading()
+
+
 def test_when_a_new_learners_copy_arrives_the_puzzle_shown_stays():
     """The browser's copy of a learner who has answered nothing arrives just after the page
     shows its first puzzle: that puzzle is one the copy would have given too, so it stays (the

@@ -54,6 +54,9 @@ MIN_Z = 3.0
 JUDGE = replace(SETTINGS["analysis"], z=MIN_Z)
 # lett, middels, vanskelig: whether the tactics find the move, and how many moves there were
 LEVELS = (1, 2, 3)
+# The rating of the easiest puzzles: a new learner's (1500), so a learner who has never played
+# starts on «lett» ones (the walk of 3 Dec: every first puzzle was «middels»).
+EASIEST = 1500
 # Each level's word: the same words as the bots' strengths (kamplib.bots.LEVELS)
 LEVEL_WORDS = {1: "level_random", 2: "level_heuristic", 3: "level_search"}
 # The round kinds that get puzzles, per game: every Femkamp round, and the rounds Sekskamp and
@@ -242,8 +245,9 @@ def difficulty(view: PlayerView, answers: tuple[str, ...]) -> tuple[int, int]:
 
     Level 1 (lett): the course's tactics (the heuristic bot's move) find it and there are at
     most three different moves; level 3 (vanskelig): the tactics miss it and there are more than
-    three; level 2 between.  The rating, on the learner's rating scale (1500 for a new learner),
-    is 1200, 1500 or 1800 by level, plus 40 for every different move beyond two.
+    three; level 2 between.  The rating, on the learner's rating scale, is 1500, 1800 or 2100
+    by level, plus 40 for every different move beyond two: a new learner (1500) starts on the
+    easy ones, and a right answer or two lead on to the harder.
     """
     sit = from_view(view)
     options = len(set(move_groups(sit).values()))
@@ -251,7 +255,7 @@ def difficulty(view: PlayerView, answers: tuple[str, ...]) -> tuple[int, int]:
     found = tactic in answers
     few = options <= 3
     level = 1 if found and few else 3 if not found and not few else 2
-    rating = 900 + 300 * level + 40 * max(0, options - 2)
+    rating = EASIEST + 300 * (level - 1) + 40 * max(0, options - 2)
     return level, rating
 
 
