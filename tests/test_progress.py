@@ -203,7 +203,8 @@ def test_a_move_played_on_is_told_to_the_end_of_its_trick_and_the_round_to_its_e
     for puzzle in [*load_puzzles("femkamp", "pass")[:10], *load_puzzles("femkamp", "klover")[:10]]:
         rnd = puzzle.round()
         for move in rnd.legal_moves()[:3]:
-            told, points = played_on(rnd, move, puzzle.seat)
+            told, ending = played_on(rnd, move, puzzle.seat)
+            points = ending.points
             after = rnd.copy()
             after.play(move)
             assert "stikket" in told[-1], told  # the trick is told to its end

@@ -63,8 +63,9 @@ def test_a_right_answer_says_so_moves_the_rating_up_and_is_kept():
     assert lines[1] == table_reason(p, best, best, True) and move_text(best) in lines[1]
     assert format_points(margin_shown(p.margin), "nb") in lines[2]
     assert any("gikk fra 1500 til" in x for x in lines)
-    # one line of play after a right answer: the best was played
-    assert len(board.played_on()) == 1
+    # one line of play after a right answer: the best was played, to the round's end as well
+    (_title, told), = board.played_on()
+    assert told[-1].startswith("Med disse kortene endte du med")
     assert board.legal() == ()
     with pytest.raises(IllegalMove):
         board.pick(board.round.legal_moves()[0])  # answered: the next one first
@@ -88,15 +89,80 @@ def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
     assert move_text(wrong) in mine_title and move_text(best) in best_title
     assert mine[0] == f"Du la {move_text(wrong)}."
     assert theirs[0] == f"Du la {move_text(best)}."
-    # the refutation is the round the engine plays on from there: the same points
+    # the refutation is the round the engine plays on from there: the same points, and those
+    # of the trick told apart from the rest of the round's (the walk: «Stikket ga ingen poeng»
+    # then «endte du med 4 poeng», unexplained)
     for move, told in ((wrong, mine), (best, theirs)):
         rnd = board.round.copy()
         rnd.play(move)
+        so_far = None
         while rnd.to_move >= 0:
+            if so_far is None and not rnd.trick:  # the trick told is taken
+                so_far = rnd.score_list()[p.seat]
             rnd.play(round_policy(rnd, rnd.to_move))
         points = rnd.score_list()[p.seat]
-        assert told[-1] == f"Med disse kortene endte du med {points} poeng etter " \
-                           f"{move_text(move)}."
+        so_far = points if so_far is None else so_far
+        start = f"Med disse kortene endte du med {points} poeng etter {move_text(move)}"
+        if so_far == points:
+            assert told[-1] == start + "."
+        else:
+            assert told[-1] == (f"{start}: {so_far} da stikket over var tatt, og "
+                                f"{points - so_far} i resten av runden (spilt med kursets "
+                                "taktikk, også for deg).")
+
+
+def test_points_told_after_the_trick_add_up_to_the_rounds_end():
+    """Over puzzles of every trick round: the closing line's two parts add up to its total."""
+    seen = 0
+    for kind in ("pass", "klover", "damer", "grand"):
+        board = PuzzleBoard(f"femkamp-{kind}", seed=12)
+        for _ in range(6):
+            board.pick(_wrong(board))
+            for _title, told in board.played_on():
+                found = re.search(r"endte du med (−?\d+) poeng etter \S+: (−?\d+) da stikket "
+                                  r"over var tatt, og (−?\d+) i resten", told[-1].replace("-", "−"))
+                if found:
+                    total, so_far, later = (int(x.replace("−", "-")) for x in found.groups())
+                    assert so_far + later == total and later != 0, told[-1]
+                    seen += 1
+            board.next()
+    assert seen
+
+
+def test_a_fan_tan_puzzle_says_what_counted_against_the_others_means_and_shows_it():
+    """The walk: «regnet mot snittet til de andre» unexplained, while both cards ended at 0."""
+    for lang, said in (("nb", "I Fan Tan er summen av alles poeng ikke fast"),
+                       ("en", "In Fan Tan everyone's points do not add up")):
+        board = PuzzleBoard("femkamp-fantan", seed=4, lang=lang)
+        p = board.task.puzzle
+        wrong = _wrong(board)
+        board.pick(wrong)
+        assert any(x.startswith(said) for x in board.verdict_lines())
+        for move, (_title, told) in zip((wrong, board.task.best(board.round)),
+                                        board.played_on(), strict=True):
+            rnd = board.round.copy()
+            rnd.play(move)
+            while rnd.to_move >= 0:
+                rnd.play(round_policy(rnd, rnd.to_move))
+            scores = rnd.score_list()
+            mine = scores[p.seat]
+            others = (sum(scores) - mine) / (len(scores) - 1)
+            assert format_points(others, lang) in told[-1] and str(mine) in told[-1]
+            gap = format_points(abs(mine - others), lang)
+            assert (gap in told[-1]) or mine == others, told[-1]
+        set_learner(LearnerData())
+
+
+def test_the_learners_own_mistake_names_the_card_the_review_named():
+    """The walk: the review said ♥Q, the puzzle of the same move «Prøv ♠6»."""
+    mistake = _mistake(0.0)
+    current_learner().mistakes.append(mistake)
+    board = PuzzleBoard("mine", seed=1)
+    best = board.task.best(board.round)
+    assert best is not None and best.text == mistake["best"]
+    board.pick(mistake["played"])
+    assert f"Prøv {move_text(best)}" in board.outcome.verdict
+    assert move_text(best) in board.played_on()[1][0]
 
 
 def test_at_least_a_margin_is_never_more_than_the_coach_measured():

@@ -35,13 +35,13 @@ from kamplib.seating import check_players
 from kamplib.teach.house_rules import game_name
 from kamplib.teach.mistakes import MINE, answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
-from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, puzzle_kinds
+from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, move_code, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
 from kamplib.teach.session import default_names
 from kamplib.teach.store import LearnerData, current_learner, learner_changed
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
-           "NEAREST", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown",
+           "NEAREST", "Ending", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown",
            "table_reason", "still_fits"]
 
 # What the learner may ask for: every kind, the learner's own mistakes, or one round kind.
@@ -83,6 +83,30 @@ register({
     "trainer_end": {
         "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}.",
         "en": "With these cards you ended with {points} {points:point|points} after {move}."},
+    "trainer_end_later": {
+        "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}: {told} "
+              "da stikket over var tatt, og {later} i resten av runden (spilt med kursets "
+              "taktikk, også for deg).",
+        "en": "With these cards you ended with {points} {points:point|points} after {move}: "
+              "{told} once the trick above was taken, and {later} in the rest of the round "
+              "(played with the course's tactics, for you too)."},
+    "trainer_end_relative": {
+        "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}, og de "
+              "andre med {others} i snitt: {where}.",
+        "en": "With these cards you ended with {points} {points:point|points} after {move}, "
+              "and the others with {others} on average: {where}."},
+    "trainer_under": {"nb": "{gap} under snittet deres", "en": "{gap} below their average"},
+    "trainer_over": {"nb": "{gap} over snittet deres", "en": "{gap} above their average"},
+    "trainer_level": {"nb": "det samme som snittet deres", "en": "the same as their average"},
+    "trainer_relative_why": {
+        "nb": "I Fan Tan er summen av alles poeng ikke fast: hvert pass og hvert kort som er "
+              "igjen på hånden til slutt, gir poeng. Derfor teller treneren dine poeng mot "
+              "snittet til de andre: et kort som får de andre til å si pass, er like godt for "
+              "deg som et poeng du slipper selv.",
+        "en": "In Fan Tan everyone's points do not add up to a fixed total: every pass and every "
+              "card left in a hand at the end scores. So the coach counts your points against "
+              "the others' average: a card that makes the others pass is as good for you as a "
+              "point you avoid yourself."},
     "trainer_luck": {
         "nb": "Med akkurat disse kortene gikk {move} like bra eller bedre, men det var flaks: "
               "de fleste fordelinger av kortene straffer det.",
@@ -132,6 +156,15 @@ class Task:
                 names = check_players([names[p.seat] if i == p.seat else str(n)
                                        for i, n in enumerate(stored)])
         return p.round(names=names)
+
+    def best(self, rnd: Round) -> Move | None:
+        """The card the page names as the best in ``rnd`` (the position): for the learner's
+        own mistake, the one the coach's review at the table named (the review and the puzzle
+        name the same card); otherwise the first of the cards that are the answer."""
+        p, legal = self.puzzle, rnd.legal_moves()
+        named = self.mistake.get("best") if self.mistake is not None else None
+        return next((m for m in legal if p.is_answer(m) and move_code(m) == named),
+                    next((m for m in legal if p.is_answer(m)), None))
 
 
 def _bank(choice: str) -> list[Puzzle]:
@@ -201,10 +234,39 @@ class Outcome:
     learned: bool = False
 
 
-def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list[str], int]:
+@dataclass(frozen=True)
+class Ending:
+    """How the round ended after a move played on: the player's points at its end, the points
+    the player had where the page stops telling (the trick taken; None in Fan Tan, whose
+    points are counted only at the end), and the others' average at the end."""
+
+    points: int
+    told: int | None
+    others: float
+
+    def counted(self, relative: bool) -> float:
+        """The points as the coach counts them: against the others' average (``relative``)."""
+        return self.points - self.others if relative else self.points
+
+    def text(self, move: str, relative: bool, lang: str = "nb") -> str:
+        """The sentence that closes the played-on: where the points came from (after the trick
+        told, or later in the round), or against the others' (Fan Tan)."""
+        if relative:
+            gap = self.points - self.others
+            where = t("trainer_under" if gap < 0 else "trainer_over" if gap > 0 else
+                      "trainer_level", lang, gap=format_points(abs(gap), lang))
+            return t("trainer_end_relative", lang, points=self.points, move=move,
+                     others=format_points(self.others, lang), where=where)
+        if self.told is not None and self.told != self.points:
+            return t("trainer_end_later", lang, points=self.points, move=move, told=self.told,
+                     later=self.points - self.told)
+        return t("trainer_end", lang, points=self.points, move=move)
+
+
+def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list[str], Ending]:
     """``move`` played in ``rnd`` (a copy) and the round played on to its end by the bots'
     tactics on the real cards: the sentences up to the end of that trick (in Fan Tan, until the
-    player is to move again), and the points the player ended with."""
+    player is to move again), and how the round ended for the player."""
     rnd = rnd.copy()
     moment = before(rnd)
     rnd.play(move)
@@ -223,9 +285,12 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
         if next(moves, None) is None:  # the round is over
             break
         lines += narrate(moment, rnd)
+    so_far = rnd.score_list()[seat] if trick_round else None
     autoplay(rnd, bots)  # on to the round's end
     text = [line.text(lang) for line in lines]
-    return text, rnd.score_list()[seat]
+    scores = rnd.score_list()
+    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    return text, Ending(scores[seat], so_far, others)
 
 
 def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "nb") -> str:
@@ -245,10 +310,14 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
     rnd = task.round(lang)
     chosen = parse_move(move) if isinstance(move, str) else move
     right = p.is_answer(chosen)
-    best = next((m for m in rnd.legal_moves() if p.is_answer(m)), chosen)
+    best = chosen if right else task.best(rnd) or chosen
     shown, best_shown = move_text(chosen, lang), move_text(best, lang)
-    mine, mine_points = played_on(rnd, chosen, p.seat, lang)
-    theirs, best_points = played_on(rnd, best, p.seat, lang)
+    mine, mine_end = played_on(rnd, chosen, p.seat, lang)
+    mine.append(mine_end.text(shown, p.relative, lang))
+    theirs: list[str] = []
+    if not right:
+        theirs, best_end = played_on(rnd, best, p.seat, lang)
+        theirs.append(best_end.text(best_shown, p.relative, lang))
     why: list[str] = [table_reason(p, chosen, best, right, lang)]
     before_r = after_r = None
     learned = False
@@ -267,17 +336,15 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
         code = "trainer_margin_relative" if p.relative else "trainer_margin"
         why.append(t(code, lang, best=best_shown, margin=format_points(margin_shown(p.margin),
                                                                          lang)))
+        if p.relative and rnd.family is Family.FANTAN:  # what «mot snittet» means there
+            why.append(t("trainer_relative_why", lang))
         if p.id not in data.solved:
             before_r = data.rating
             after_r = update(data.rating, [(Rating(p.rating, PUZZLE_DEVIATION), 1.0 * right)])
             data.rating = after_r
             data.solved[p.id] = 1 if right else 0
-    if not right:
-        end = t("trainer_end", lang, points=mine_points, move=shown)
-        mine.append(end)
-        theirs.append(t("trainer_end", lang, points=best_points, move=best_shown))
-        if mine_points <= best_points and not p.relative:
-            why.append(t("trainer_luck", lang, move=shown))
+    if not right and mine_end.counted(p.relative) <= best_end.counted(p.relative):
+        why.append(t("trainer_luck", lang, move=shown))
     return Outcome(right, verdict, why, mine, theirs, before_r, after_r, learned)
 
 
@@ -523,7 +590,7 @@ class PuzzleBoard:
         shown = [(t("puzzle_after", self.lang, move=move_text(self.chosen, self.lang)),
                   o.after_mine)]
         if not o.right:
-            best = next(m for m in self.round.legal_moves() if task.puzzle.is_answer(m))
+            best = task.best(self.round) or self.chosen
             shown.append((t("puzzle_after", self.lang, move=move_text(best, self.lang)),
                           o.after_best))
         return shown
