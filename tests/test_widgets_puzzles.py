@@ -383,6 +383,19 @@ def test_the_widget_escapes_and_says_refusals_in_words():
     assert not re.search(r"\b(None|True|False|fantan)\b", re.sub(r"<[^>]+>", "", shown))
 
 
+def test_a_link_that_asked_for_no_such_puzzles_is_said_under_the_list():
+    """The walk: the sentence was drawn under the hand, off a phone's first screen."""
+    from kamplib.widgets import PuzzleWidget
+
+    said = "Lenken ba om oppgaver som ikke finnes («<b>x</b>»)"
+    w = PuzzleWidget(problem=said)
+    assert w.children.index(w.link_note.widget) == w.children.index(w.chooser) + 1
+    assert "&lt;b&gt;x&lt;/b&gt;" in w.link_note.widget.value and w.messages.widget.value == ""
+    w.chooser.value = "femkamp-grand"  # the learner chose: the sentence has done its work
+    assert w.link_note.widget.value == "" and w.link_note.widget.layout.display == "none"
+    assert PuzzleWidget().link_note.widget.layout.display == "none"
+
+
 def test_the_widget_shows_a_choice_with_nothing_left_in_words():
     from kamplib.widgets import PuzzleWidget
 

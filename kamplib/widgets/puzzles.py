@@ -80,13 +80,19 @@ class PuzzleWidget(widgets.VBox):
         row = button_row([self.next_button], looks)
         row.add_class("kamp-row")
         self.score = html_box("kamp-score", looks=looks)
-        self.children = [self.css, self.chooser, self.rating, self.heading, self.status,
-                         self.table, self.score, self.question, self.hand,
-                         self.messages.widget, self.verdict, self.after, row]
+        # what the page's link asked for that is not there, in words, under the list it is
+        # about (the walk: said under the hand, off a phone's first screen)
+        self.link_note = Messages(lang, looks)
+        self.link_note.widget.add_class("kamp-puzzle-link-note")
+        if problem:
+            self.link_note.info(problem)
+        else:
+            self.link_note.widget.layout.display = "none"
+        self.children = [self.css, self.chooser, self.link_note.widget, self.rating,
+                         self.heading, self.status, self.table, self.score, self.question,
+                         self.hand, self.messages.widget, self.verdict, self.after, row]
         on_learner_change(self._on_learner)
         self._render()
-        if problem:  # what the page's link asked for that is not there, in words
-            self.messages.info(problem)
 
     # -- what the learner does ----------------------------------------------------------------
     def pick(self, move: Move | str) -> bool:
@@ -119,6 +125,8 @@ class PuzzleWidget(widgets.VBox):
     @guarded
     def _on_choice(self, change: dict[str, Any]) -> None:
         self.messages.clear()
+        self.link_note.clear()  # the learner chose: the link's choice is no longer the question
+        self.link_note.widget.layout.display = "none"
         self.board.choose(change["new"])
         self._render()
 
