@@ -396,6 +396,34 @@ def test_a_link_that_asked_for_no_such_puzzles_is_said_under_the_list():
     assert PuzzleWidget().link_note.widget.layout.display == "none"
 
 
+def test_a_long_bad_link_value_is_cut_with_an_ellipsis_and_shown_as_text(monkeypatch):
+    """The walk: «(«femkamp-klover,<img src=x onerror=alert(»)» ended mid-word, with no sign
+    that it was shortened."""
+    from urllib.parse import quote
+
+    from kamplib.site.practice import puzzle_page
+    from kamplib.widgets import PuzzleWidget
+
+    asked = "femkamp-klover,<img src=x onerror=alert(2)>"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "puzzles=" + quote(asked))
+    shown = puzzle_page()
+    assert shown["choice"] == "all" and "«femkamp-klover,<img src=x onerror=alert…»" in \
+        shown["problem"]
+    w = PuzzleWidget(**shown)
+    assert "<img" not in w.link_note.widget.value and "&lt;img" in w.link_note.widget.value
+
+
+def test_a_fan_tan_puzzle_has_no_empty_trump_line():
+    """The walk: an empty cream band under the title of every Fan Tan puzzle in the site."""
+    from kamplib.widgets import PuzzleWidget
+
+    w = PuzzleWidget("femkamp-fantan", seed=2)
+    assert w.status.value == "" and w.status.layout.display == "none"
+    w.chooser.value = "femkamp-grand"
+    assert "trumf" in w.status.value.lower() and w.status.layout.display is None
+
+
 def test_the_widget_shows_a_choice_with_nothing_left_in_words():
     from kamplib.widgets import PuzzleWidget
 

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from kamplib.errors import RuleError
+from kamplib.errors import RuleError, given
 from kamplib.i18n import register, t
 from kamplib.site.pages import LINK_STYLE, href, page
 from kamplib.site.query import page_query
@@ -48,7 +48,7 @@ def puzzle_page() -> dict[str, Any]:
     if value in CHOICES:
         choice = value
     elif value:
-        problem = t("practice_unknown", choices.lang, value=value[:40])
+        problem = t("practice_unknown", choices.lang, value=given(value, 40))  # cut: «…»
     return {"choice": choice, "lang": choices.lang, "four_color": choices.four_color,
             "problem": problem}
 

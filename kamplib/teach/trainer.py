@@ -77,9 +77,6 @@ register({
         "en": "The coach played the position many times with cards the others may hold: {best} "
               "is on average at least {margin} {margin:point|points} better than any other card, "
               "counted against the others' average."},
-    "trainer_mine_why": {
-        "nb": "Da du spilte dette, la du {played}. Treneren kalte det dårlig.",
-        "en": "When you played this, you laid {played}. The coach called it bad."},
     "trainer_end": {
         "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}.",
         "en": "With these cards you ended with {points} {points:point|points} after {move}."},
@@ -324,8 +321,6 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
     if task.personal:
         verdict = t("trainer_right_mine" if right else "trainer_wrong_mine", lang, move=shown,
                     best=best_shown)
-        played = task.mistake["played"] if task.mistake else ""
-        why.append(t("trainer_mine_why", lang, played=move_text(parse_move(played), lang)))
         learned = answered(data.mistakes, p.id, right, now)
         if learned:  # a round played again does not bring it back
             data.solved[p.id] = 1

@@ -144,6 +144,7 @@ class PuzzleWidget(widgets.VBox):
         if rnd is None:
             self.heading.value = ""
             self.status.value = self.table.value = self.score.value = ""
+            self.status.layout.display = "none"
             self.question.value = _paragraph(b.empty_text())
             self.hand.children = ()
             self._new_buttons()
@@ -154,6 +155,8 @@ class PuzzleWidget(widgets.VBox):
         self.heading.value = f"<h3 style='margin:8px 0 2px'>{escape(b.heading())}</h3>"
         trump = trump_text(rnd, lang)  # the round is in the heading; Fan Tan has no trump
         self.status.value = f"<b>{escape(trump)}</b>" if trump else ""
+        # no line at all without a trump line (Fan Tan): the site draws an empty one as a band
+        self.status.layout.display = None if trump else "none"
         self.table.value = table_html(rnd, b.seat, lang=lang, four_color=self.four_color)
         self.score.value = (f"<div><b>{escape(t('w_score_so_far', lang))}</b></div>"
                             + round_scores_html(rnd, lang=lang, classes="kamp-round-score"))
