@@ -111,6 +111,24 @@ def test_a_wrong_answer_names_the_best_and_plays_both_on_as_the_engine_does():
                                 "taktikk, også for deg).")
 
 
+def test_a_right_answer_says_why_not_the_next_best_card():
+    """The walk: after a right answer only what the card does («♥A tar stikket …», with a queen
+    in the trick), never why it beats the others: now the next best card the coach measured is
+    named, and what tells it from the best."""
+    from kamplib.teach.trainer import runner_up
+
+    for kind in ("pass", "klover", "damer", "fantan", "grand"):
+        board = PuzzleBoard(f"femkamp-{kind}", seed=13)
+        p = board.task.puzzle
+        board.pick(_right(board))
+        runner = runner_up(p, board.round.legal_moves())
+        assert runner is not None and not p.is_answer(runner)
+        assert min(p.losses.values()) == p.losses[runner.text]
+        said = board.verdict_lines()[1]
+        assert f"Hvorfor ikke {move_text(runner)}? " in said, said
+        assert said.count(".") >= 2 and "None" not in said
+
+
 def test_points_told_after_the_trick_add_up_to_the_rounds_end():
     """Over puzzles of every trick round: the closing line's two parts add up to its total."""
     seen = 0

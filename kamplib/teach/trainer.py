@@ -77,6 +77,7 @@ register({
         "en": "The coach played the position many times with cards the others may hold: {best} "
               "is on average at least {margin} {margin:point|points} better than any other card, "
               "counted against the others' average."},
+    "trainer_why_not": {"nb": "Hvorfor ikke {move}?", "en": "Why not {move}?"},
     "trainer_end": {
         "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}.",
         "en": "With these cards you ended with {points} {points:point|points} after {move}."},
@@ -291,12 +292,32 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
 
 
 def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "nb") -> str:
-    """Why, in terms of the table, as the coach says it at a table in the chapters: what the
-    best card does (a right answer), or what tells the learner's card from it (a wrong one)."""
+    """Why, in terms of the table, as the coach says it at a table in the chapters: after a
+    wrong answer, what tells the learner's card from the best; after a right one, what the best
+    card does and why not the next best (the walk: «♥A tar stikket …» alone is a fact, not a
+    reason, when the trick holds a queen)."""
     view = p.view()
     table = Table(view, from_view(view))
-    phrase = own_reason(table, best)[0] if right else contrast(table, chosen, best)
-    text = phrase.shown(lang).rstrip(".")
+    if not right:
+        return _sentence(contrast(table, chosen, best).shown(lang))
+    said = _sentence(own_reason(table, best)[0].shown(lang))
+    runner = runner_up(p, view.legal)
+    if runner is None:
+        return said
+    return " ".join((said, t("trainer_why_not", lang, move=move_text(runner, lang)),
+                     _sentence(contrast(table, runner, best).shown(lang))))
+
+
+def runner_up(p: Puzzle, legal: tuple[Move, ...]) -> Move | None:
+    """The next best card of a stored puzzle (the least loss the coach measured), if any."""
+    losses = {code: loss for code, loss in p.losses.items() if code not in p.answers}
+    moves = {move_code(m): m for m in legal}
+    known = [code for code in losses if code in moves]
+    return moves[min(known, key=lambda c: (losses[c], c))] if known else None
+
+
+def _sentence(text: str) -> str:
+    text = text.rstrip(".")
     return text[:1].upper() + text[1:] + "."
 
 
