@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from html import escape
@@ -288,3 +289,38 @@ def test_values_wider_than_their_bars_take_turns_in_height() -> None:
     alone = str(grouped_bars(["Pass"], [("Kari", [3.0])], title="t", axis_label="a",
                              value_text=lambda v: f"{v:.1f}"))
     assert len(set(re.findall(r'y="([\d.]+)" text-anchor="middle" font-size="11"', alone))) == 1
+
+
+def test_the_values_of_a_chart_never_run_into_each_other() -> None:
+    """The walk at 390 px: a book's means ran together («3,02,03,0» over Kløver, and at Grand
+    «−3,04,0», a minus lost in its neighbour) when neighbouring bars differed by about a line.
+    Score books of 3 to 5 players, means as a book has them, every value's drawn box apart."""
+    from kamplib.draw.charts import SMALL, grouped_bars
+
+    kinds = ["Pass", "Kløver", "Damer", "Fan Tan", "Grand"]
+    ranges = [(0, 13), (0, 13), (0, 16), (0, 12), (-13, 0)]  # a round's points, per kind
+    rng = random.Random(7)
+    for _ in range(150):
+        players = rng.randint(3, 5)
+        series = [(f"P{p}", [round(rng.uniform(*ranges[k]), 1) for k in range(len(kinds))])
+                  for p in range(players)]
+        svg = str(grouped_bars(kinds, series, title="t", axis_label="a", value_text=lambda v: (
+            f"{v:.1f}".replace(".", ",").replace("-", "−"))))
+        found = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle" '
+                           r'font-size="11">([^<]+)</text>', svg)
+        assert len(found) == players * len(kinds)
+        # each value's box as drawn: centred on its bar, a character about 0.6 of its size
+        boxes = [(float(x) - len(v) * SMALL * 0.3, float(x) + len(v) * SMALL * 0.3,
+                  float(y) - SMALL, float(y)) for x, y, v in found]
+        for a, b in itertools.combinations(boxes, 2):
+            assert a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2], (series, a, b)
+
+
+def test_five_players_have_five_colours() -> None:
+    from kamplib.draw.charts import grouped_bars
+
+    series = [(name, [1.0, 2.0]) for name in ("Kari", "Ola", "Siri", "Per", "Nils")]
+    svg = str(grouped_bars(["Pass", "Kløver"], series, title="t", axis_label="a",
+                           value_text=str))
+    assert len(set(re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" '
+                              r'fill="(#[0-9a-f]{6})"', svg))) == 5

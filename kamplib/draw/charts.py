@@ -24,7 +24,9 @@ __all__ = ["bar_chart", "grouped_bars", "histogram", "PALETTE"]
 
 # Okabe–Ito's blue, vermillion, bluish green and reddish purple: told apart with any colour
 # vision, and each with a contrast of at least 3:1 on white and on JupyterLab's dark grey.
-PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
+# Okabe and Ito's colours, told apart by colour-blind eyes too, and a grey for a fifth player
+# (a table of five: their fifth was the first's blue again); each at least 3:1 on white
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#6e6e6e")
 WIDTH = 440  # a phone shows it at 0.85 of this: its 13 px text stays readable
 FONT = 13
 SMALL = 11  # a value written on a bar
@@ -121,11 +123,15 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
     values = [v for _, vs in series for v in vs]
     group = (WIDTH - left - right) / len(categories)
     bar = group * 0.8 / len(series)
-    # values wider than their bars: every other bar's value one line further out, so that
-    # neighbours' values do not run into each other
+    # values wider than their bars: the values of a group take turns in ``rows`` lines above
+    # its tallest bar (below its deepest), so that a value's neighbours in its line are
+    # ``rows`` bars away; every bar's value at its own bar's end ran into the next one's when
+    # the bars differed by about a line («3,02,03,0», the walk at 390 px)
     widest = max(len(value_text(v)) for v in values) * SMALL * 0.6
-    step = SMALL + 1 if widest > bar - 1 and len(series) > 1 else 0
-    top = bottom_of_legend + 22 + SMALL + step
+    rows = 1 if widest <= bar - 1 or len(series) == 1 else min(
+        len(series), math.ceil((widest + 1) / bar))
+    step = SMALL + 1 if rows > 1 else 0
+    top = bottom_of_legend + 22 + SMALL + step * (rows - 1)
     plot_height = 200
     high = _nice_top(max(0.0, *values))
     low = -_nice_top(-min(values)) if min(values) < 0 else 0.0
@@ -144,23 +150,30 @@ def grouped_bars(categories: Sequence[str], series: Sequence[tuple[str, Sequence
     label_lines = 1
     for g, category in enumerate(categories):
         x = left + g * group + group * 0.1
+        in_group = [vs[g] for _, vs in series]
+        tallest = ypos(max(0.0, *in_group))
+        deepest = ypos(min(0.0, *in_group))
         for s, (_, vs) in enumerate(series):
             value = vs[g]
             y0, y1 = sorted((ypos(0.0), ypos(value)))
             parts.append(f'<rect x="{x + s * bar:.1f}" y="{y0:.1f}" width="{bar - 1:.1f}" '
                          f'height="{max(y1 - y0, 1):.1f}" '
                          f'fill="{PALETTE[s % len(PALETTE)]}"/>')
-            out = step * (s % 2)  # above a bar, below a negative one
-            label = y0 - 4 - out if value >= 0 else y1 + SMALL + 2 + out
+            if rows == 1:  # each value at its own bar's end
+                out, y0_label, y1_label = 0, y0, y1
+            else:  # above the group's tallest bar, below its deepest one
+                out, y0_label, y1_label = step * (s % rows), tallest, deepest
+            label = y0_label - 4 - out if value >= 0 else y1_label + SMALL + 2 + out
             parts.append(f'<text x="{x + s * bar + bar / 2:.1f}" y="{label:.1f}" '
                          f'text-anchor="middle" font-size="{SMALL}">'
                          f"{escape(value_text(value))}</text>")
         lines = _lines(category, words)
         label_lines = max(label_lines, len(lines))
-        below = SMALL + 2 + step if low < 0 else 0  # under the lowest value's label
+        below = SMALL + 2 + step * (rows - 1) if low < 0 else 0  # under the lowest value
         parts.append(_text(left + (g + 0.5) * group, top + plot_height + 18 + below, lines,
                            "middle"))
-    bottom = top + plot_height + 18 + LINE * label_lines + (SMALL + step if low < 0 else 0)
+    bottom = top + plot_height + 18 + LINE * label_lines + (
+        SMALL + step * (rows - 1) if low < 0 else 0)
     parts.append(f'<text transform="translate(12 {top + plot_height / 2:.0f}) rotate(-90)" '
                  f'text-anchor="middle">{escape(axis_label)}</text>')
     return Html(_open(WIDTH, bottom, title, "kamp-grouped-bars") + "".join(parts) + "</svg>")
