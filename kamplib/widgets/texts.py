@@ -18,8 +18,8 @@ register({
               "dine. Du fikk {points}. Tre stjerner får du med høyst {par} poeng, to med "
               "høyst {two}.",  # «høyst −2», never «−2 eller færre» (the walk)
         "en": "Par for this deal is {par} {par:point|points}: what a strong player got with "
-              "your cards. You got {points}. Three stars take at most {par} "
-              "{par:point|points}, two at most {two}."},
+              "your cards. You got {points}. You get three stars with at most {par} "
+              "{par:point|points}, two with at most {two}."},
     "w_game_stars_3": {"nb": "Du vant spillet.", "en": "You won the game."},
     "w_game_stars_2": {"nb": "Du endte i den beste halvdelen.",
                        "en": "You finished in the better half."},
