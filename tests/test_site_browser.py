@@ -223,11 +223,9 @@ def test_a_shared_link_brings_its_choices_to_a_play_page_and_the_printout(
     assert "+5 per queen" in saved and "Bjørn" in saved and "lang=\"en\"" in saved
 
 
-@pytest.mark.parametrize(("path", "pooled"), [
-    ("sekskamp/02-trukket-trumf.ipynb", True), ("notebooks/01-taktikk.ipynb", False),
-], ids=["pre-heated", "started-for-the-page"])
-def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(
-        app: AppServer, learner: Any, path: str, pooled: bool) -> None:
+def check_bad_choice(app: AppServer, learner: Any, path: str, *, pooled: bool) -> None:
+    """Open ``path`` with a bad choice of each kind in its address: the page head says what was
+    wrong, and the page goes on with the defaults."""
     open_with_kernel(app, learner, path, "queen_points=9&players=A&lang=xx", pooled=pooled)
     problems = learner.inner_text(".kamp-page-head")
     assert "«9» er ikke et av valgene (4 poeng, 5 poeng)" in problems
@@ -237,6 +235,12 @@ def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(
     table = learner.inner_text(".kamp-play")
     assert "Kari" in table and "Tips" in table
     check_page(learner, f"bad-choice-{path}")
+
+
+def test_a_bad_choice_in_the_address_is_said_and_the_defaults_used(app: AppServer,
+                                                                   learner: Any) -> None:
+    """On a pre-heated page; on a page whose kernel is started for it, see the next test."""
+    check_bad_choice(app, learner, "sekskamp/02-trukket-trumf.ipynb", pooled=True)
 
 
 def printed_pages(app: AppServer, learner: Any, query: str) -> list[str]:
@@ -265,6 +269,12 @@ def test_the_printout_prints_whole_on_a4(app: AppServer, learner: Any) -> None:
     align = learner.eval_on_selector(".kamp-print .rounds td:nth-child(3)",
                                      "e => getComputedStyle(e).textAlign")
     assert align == "left"
+    # and the summary is a download from the page, a page of its own with the names in it
+    with learner.expect_download() as download:
+        learner.locator("a.kamp-download").click()
+    assert download.value.suggested_filename == "femkamp-oppsummering.html"
+    page = Path(download.value.path()).read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "Bjørn" in page
 
 
 # The longest printout there is: Sjukamp at five, a line for every house rule changed.
@@ -289,11 +299,16 @@ def test_the_longest_printout_prints_whole_on_a4_summary_then_sheet(app: AppServ
     learner.emulate_media(media="screen")
 
 
-def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) -> None:
+def test_an_exploration_says_a_bad_choice_and_shows_its_first_results(app: AppServer,
+                                                                      learner: Any) -> None:
+    """A page whose kernel is started for it (an exploration is not pre-heated) says the bad
+    choices of its address and goes on with the defaults, as the pre-heated page above; then
+    its games, the defaults', reach it.  (One load of the page for both: its kernel plays 500
+    games for each load.)"""
+    check_bad_choice(app, learner, "notebooks/01-taktikk.ipynb", pooled=False)
     # The first batch plays in the background once the page is drawn; its results must reach
     # the page (an update Voilà delivers before the page's widgets exist is lost: see
     # kamplib/widgets/explore.py).
-    open_page(learner, app.url("notebooks/01-taktikk.ipynb"), app)
     learner.wait_for_function(
         "() => document.querySelector('.kamp-more-status').innerText"
         ".includes('Datamaskinen har spilt 300 spill')", timeout=240_000)
@@ -315,7 +330,8 @@ def test_an_exploration_shows_its_first_results(app: AppServer, learner: Any) ->
     check_widths(learner, "exploration-results")  # the results' tables fit a phone too
 
 
-def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None:
+def test_a_game_record_is_a_download_from_the_page(app: AppServer, learner: Any) -> None:
+    """(The printout's download: test_the_printout_prints_whole_on_a4, on the same page.)"""
     from kamplib.record import read_record
 
     open_page(learner, app.url("tutorial/08-hel-femkamp.ipynb"), app)
@@ -323,9 +339,3 @@ def test_files_are_downloads_from_the_page(app: AppServer, learner: Any) -> None
         learner.locator("a.kamp-download[download='femkamp-eksempel.json']").click()
     record = Path(download.value.path()).read_text(encoding="utf-8")
     assert read_record(record).is_over
-    open_page(learner, app.url("notebooks/03-utskrift.ipynb") + "?players=Anna,Bjørn,Kari", app)
-    with learner.expect_download() as download:
-        learner.locator("a.kamp-download").click()
-    assert download.value.suggested_filename == "femkamp-oppsummering.html"
-    page = Path(download.value.path()).read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "Bjørn" in page
