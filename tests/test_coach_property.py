@@ -198,3 +198,30 @@ def test_a_bot_quotes_no_average_when_every_move_is_the_same() -> None:
     choice = next(v for _, _, v in POSITIONS if len(set(move_groups(from_view(v)).values())) > 2
                   and not v.needs_trump)
     assert "i snitt" in SearchBot(seed=1, samples=8).choose(choice).text("nb")
+
+
+def test_two_fan_tan_cards_that_open_places_are_never_called_the_same() -> None:
+    """«Slik bordet ligger nå, gjør ♦Q det samme som ♦2» was said of two cards that open places
+    for the others (♦K, ♦A): not the same at all, and the played-on showed the difference at
+    once.  Such a pair is told apart by what each opens and by who holds those cards."""
+    from itertools import permutations
+
+    from kamplib.bots.contrast import Table, contrast, features
+    from kamplib.bots.situation import from_view
+    from kamplib.moves import card_of
+
+    opening = ("c_ft_opens_other", "c_ft_opens_others", "c_ft_opens_mine")
+    pairs = 0
+    for _, kind, view in POSITIONS:
+        if kind != "fantan":
+            continue
+        table = Table(view, from_view(view))
+        cards = [m for m in view.legal if card_of(m) is not None]
+        for move, best in permutations(cards, 2):
+            opens = [str(features(table, m)["opens"].phrase.phrase) for m in (move, best)]
+            if all(code in opening for code in opens):
+                pairs += 1
+                said = contrast(table, move, best)
+                assert str(said) != "c_later", said.shown("nb")
+                assert "det samme som" not in said.shown("nb"), said.shown("nb")
+    assert pairs > 20  # the positions hold enough such pairs to mean something

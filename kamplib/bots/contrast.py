@@ -358,6 +358,10 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
     if not diffs:
         if kept is not None:
             return Phrase("c_both", both=_also(table, m), kept=kept)  # type: ignore[arg-type]
+        opened = [_opened(found) for found in (mine, theirs)]
+        if opened[0] is not None and opened[1] is not None:
+            first = _versus(opened[0], opened[1])
+            return Phrase("c_ft_who", first=first, best=MoveName(best)) if worse else first
         return Phrase("c_later", move=MoveName(move), best=MoveName(best))
     first = _versus(diffs[0][0].phrase, diffs[0][1].phrase)
     if not worse or not _favours(*diffs[0]):
@@ -369,6 +373,18 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
     if kept is not None:
         return Phrase("c_but", first=first, then=kept)
     return Phrase("c_yet", first=first, best=MoveName(best))
+
+
+_OPENING = ("c_ft_opens_other", "c_ft_opens_others", "c_ft_opens_mine")
+
+
+def _opened(found: dict[str, Feature]) -> Any:
+    """The phrase of a Fan Tan card that opens a place (for the others or for you), else None:
+    two such cards are never «the same» on the table, even when the counts agree."""
+    said = found.get("opens")
+    phrase = None if said is None else said.phrase
+    plain = phrase.phrase if isinstance(phrase, Said) else phrase
+    return phrase if isinstance(plain, Phrase) and str(plain) in _OPENING else None
 
 
 _BARE_DISCARDS = {"c_discard": "c_discard_bare", "c_discard_points": "c_discard_points_bare"}

@@ -255,6 +255,14 @@ register({
         "en": "As the table lies now, {move} does the same as {best}; the difference only shows "
               "later in the round",
     },
+    # two Fan Tan cards that each open a place: the table cannot tell them apart, but it is not
+    # «the same»: who holds the opened cards decides
+    "c_ft_who": {
+        "nb": "{first}. Hvem som har de kortene, avgjør forskjellen: {best} kommer bedre ut når "
+              "treneren spiller runden ferdig mange ganger",
+        "en": "{first}. Who holds those cards decides it: {best} comes out better when the coach "
+              "plays the round out many times",
+    },
     "c_also": {
         "nb": "{reason}. Det samme gjelder {others}. Forskjellen fra {other}: {diff}",
         "en": "{reason}. The same goes for {others}. The difference from {other}: {diff}",
