@@ -29,6 +29,7 @@ from app_support import (
     AppServer,
     kernel_process,
     kernel_processes,
+    preheat_only,
     quick_kernels,
     running_app,
     wait_until,
@@ -37,11 +38,9 @@ from app_support import (
 QUERY_PAGE = "tests/browser/query.ipynb"
 GRACE = 3.0
 LOOK = 0.5
-# voila.json's pre-heat rule, widened to the query test page (Voilà matches absolute paths).
-POOL_QUERY_PAGE = [
-    "--VoilaKernelManager.preheat_denylist="
-    r"^(?!.*/(tutorial/[0-9][0-9]-[^/]+|tests/browser/query)\.ipynb$)|.*/\.venv/"
-]
+STEP = "tutorial/02-pass.ipynb"
+# The pages whose pools these tests use: the query test page and a step of the course.
+POOLED = preheat_only(STEP, QUERY_PAGE)
 CourseApp = LAUNCHER.CourseApp
 KERNEL_BUDGET_MIB, MEMORY_SHARE = LAUNCHER.KERNEL_BUDGET_MIB, LAUNCHER.MEMORY_SHARE
 machine_memory_mib = LAUNCHER.machine_memory_mib
@@ -99,19 +98,29 @@ def pool_filled(server: AppServer, page: str) -> bool:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    """`make app` as configured, plus the test pages, the query page pooled, short grace."""
+    """`make app` as configured, plus the test pages, the query page and a step pooled, short
+    grace."""
     log = tmp_path_factory.mktemp("app-server") / "voila.log"
-    with running_app(log, [*POOL_QUERY_PAGE, *quick_kernels(GRACE, LOOK)],
+    with running_app(log, [*POOLED, *quick_kernels(GRACE, LOOK)],
                      test_pages=True) as server:
         wait_until(lambda: pool_filled(server, QUERY_PAGE), 120, "the query page's pool")
         yield server
 
 
+# Long enough that three learners' pages are served while the first still holds its kernel
+# (a loaded machine takes seconds to render a page), short enough for the test to wait it out.
+CAPPED_GRACE = 12.0
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    """`make app` exactly: the course's pages only."""
-    with running_app(tmp_path_factory.mktemp("course") / "voila.log",
-                     ["--VoilaConfiguration.preheat_kernel=False"]) as server:
+    """`make app` with the course's pages only, no pool, and small caps (2 kernels, 1 a
+    browser) with a short grace: the refusals' tests need no more than the course's pages, and
+    the caps' tests run on the same server after them (one server start fewer)."""
+    with running_app(tmp_path_factory.mktemp("course") / "voila.log", [
+        "--VoilaConfiguration.preheat_kernel=False", "--CourseApp.max_kernels=2",
+        "--CourseApp.max_kernels_per_client=1", *quick_kernels(CAPPED_GRACE, LOOK),
+    ]) as server:
         yield server
 
 
@@ -232,7 +241,7 @@ def test_each_pooled_page_gets_its_own_request(app: AppServer) -> None:
 # --- kernels nobody uses end ----------------------------------------------------------------
 
 def test_pooled_kernel_older_than_the_grace_still_serves_its_page(app: AppServer) -> None:
-    step = "tutorial/02-pass.ipynb"
+    step = STEP
     wait_until(lambda: pool_filled(app, step), 120, "the step's pool")
     time.sleep(3 * GRACE)  # the pooled kernel is now "idle" far longer than the grace
     reply = Browserless(app).get(step)
@@ -255,7 +264,7 @@ def test_the_servers_kernel_cap_counts_its_pools_at_what_they_cost(app: AppServe
 
 def test_twenty_bare_gets_leave_only_the_pool_and_two(app: AppServer) -> None:
     """GETs with query strings and no browser: their kernels end once the grace is over."""
-    pages = ["tutorial/00-velkommen.ipynb", "tutorial/02-pass.ipynb", QUERY_PAGE]
+    pages = ["tutorial/00-velkommen.ipynb", STEP, QUERY_PAGE]
 
     def bare_get(i: int) -> int:  # twenty clients, each keeping its cookie like a script would
         return Browserless(app).get(f"{pages[i % len(pages)]}?n={i}&lang=en").status
@@ -274,21 +283,15 @@ def pool_size(server: AppServer) -> int:
 
 # --- caps --------------------------------------------------------------------------------------
 
-# Long enough that three learners' pages are served while the first still holds its kernel
-# (a loaded machine takes seconds to render a page), short enough for the test to wait it out.
-CAPPED_GRACE = 12.0
-
-
 @pytest.fixture(scope="module")
-def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    with running_app(tmp_path_factory.mktemp("capped") / "voila.log", [
-        "--VoilaConfiguration.preheat_kernel=False", "--CourseApp.max_kernels=2",
-        "--CourseApp.max_kernels_per_client=1", *quick_kernels(CAPPED_GRACE, LOOK),
-    ]) as server:
-        yield server
+def capped(course: AppServer) -> AppServer:
+    return course  # its caps (see above), once the refusals' tests are done with it
 
 
 def test_over_the_caps_a_learner_is_asked_to_try_again(capped: AppServer) -> None:
+    # the cookie tests' pages end their kernels first (their grace)
+    wait_until(lambda: not kernel_processes(capped.process.pid), CAPPED_GRACE + 30,
+               "a quiet server")
     kari, ola, siri = Browserless(capped), Browserless(capped), Browserless(capped)
     assert kari.get(WELCOME).status == 200
     again = kari.get(WELCOME)  # Kari's first page has not been closed yet: her cap is 1

@@ -20,6 +20,7 @@ from app_support import (
     kernel_processes,
     new_learner,
     page_problems,
+    preheat_only,
     quick_kernels,
     require_chromium,
     running_app,
@@ -43,8 +44,10 @@ CARDS = ".kamp-play .widget-hbox.kamp-hand button.kamp-card"
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    # the step's pool alone (a pooled kernel is tested); the exploration is built on request
     with running_app(tmp_path_factory.mktemp("server-browser") / "voila.log",
-                     quick_kernels(GRACE, 0.5), env={"KAMP_PACE": "0"}) as server:
+                     [*preheat_only(STEP), *quick_kernels(GRACE, 0.5)],
+                     env={"KAMP_PACE": "0"}) as server:
         yield server  # the bots without their pause: these tests are about kernels
 
 
@@ -106,26 +109,25 @@ def test_a_page_lost_without_goodbye_ends_its_kernel_after_the_grace(
 def test_a_pooled_kernel_older_than_the_grace_serves_a_working_page(
     app: AppServer, chromium: Any,
 ) -> None:
+    """Served from the pool long after the grace, the page works and, open and connected, keeps
+    its kernel while the learner reads; on the same load, a step at a laptop's width keeps its
+    text column readable (900–1100 px)."""
     wait_until(lambda: f"Kernel pool of {STEP} is filled" in app.log_text(), 120, "the pool")
     time.sleep(3 * GRACE)  # the pooled kernel has been idle far longer than the grace
     used = app.log_text().count(f"for {STEP}")
-    context, page = learner_page(chromium)
+    context, page = learner_page(chromium, DESKTOP)
     open_step(page, app.url(STEP))
     assert app.log_text().count(f"for {STEP}") == used + 1, "not served from the pool"
-    play_one(page)
-    time.sleep(2 * GRACE)  # reading the page a while: connected, so kept
-    play_one(page)
-    assert page_problems(page) == []
-    context.close()
-
-
-def test_an_open_page_keeps_its_kernel(app: AppServer, chromium: Any) -> None:
-    context, page = learner_page(chromium)
-    open_step(page, app.url(STEP))
+    width = page.evaluate("() => document.querySelector('.kamp-column')"
+                          ".getBoundingClientRect().width")
+    assert 900 <= width <= 1100
+    shot(page, "server-step-light-1280", full=True)
     kernel = kernel_id(page)
-    time.sleep(3 * GRACE)
+    play_one(page)
+    time.sleep(3 * GRACE)  # reading the page a while: connected, so kept
     assert kernel_alive(app, kernel)
     play_one(page)
+    assert page_problems(page) == []
     context.close()
 
 
@@ -189,8 +191,11 @@ def test_not_found_page_in_the_browser(
     context.close()
 
 
-def test_no_request_leaves_the_machine(app: AppServer, chromium: Any) -> None:
-    context = chromium.new_context()
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_text_column_uses_a_phones_width(app: AppServer, chromium: Any, theme: str) -> None:
+    """Readable in either look at a phone's width; and no request of the page, nor of our
+    not-found page after it, leaves the machine."""
+    context, page = learner_page(chromium, PHONE)
     outside: list[str] = []
 
     def record(route: Any) -> None:
@@ -201,19 +206,8 @@ def test_no_request_leaves_the_machine(app: AppServer, chromium: Any) -> None:
             route.continue_()
 
     context.route("**/*", record)
-    page = context.new_page()
-    open_step(page, app.url(STEP) + "?theme=dark")
-    page.wait_for_timeout(1000)
-    page.goto(app.base + "/no/such/page")
-    assert outside == []
-    context.close()
-
-
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_text_column_uses_a_phones_width(app: AppServer, chromium: Any, theme: str) -> None:
-    context, page = learner_page(chromium, PHONE)
     open_step(page, app.url(STEP) + ("?theme=dark" if theme == "dark" else ""))
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(1000)
     widths = page.evaluate("""() => ({
         page: document.documentElement.scrollWidth,
         text: Math.max(...[...document.querySelectorAll('.jp-RenderedMarkdown p')]
@@ -231,22 +225,14 @@ def test_the_text_column_uses_a_phones_width(app: AppServer, chromium: Any, them
     assert light_ground == (theme == "light")
     assert (_luminance(widths["noteText"]) > 0.5) != (_luminance(widths["note"]) > 0.5), widths
     shot(page, f"server-step-{theme}-390", full=True)
+    page.goto(app.base + "/no/such/page")
+    assert outside == []
     context.close()
 
 
 def _luminance(css: str) -> float:
     parts = [float(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
     return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
-
-
-def test_a_step_at_desktop_width(app: AppServer, chromium: Any) -> None:
-    context, page = learner_page(chromium, DESKTOP)
-    open_step(page, app.url(STEP))
-    width = page.evaluate("() => document.querySelector('.kamp-column')"
-                          ".getBoundingClientRect().width")
-    assert 900 <= width <= 1100
-    shot(page, "server-step-light-1280", full=True)
-    context.close()
 
 
 # --- over the cap -------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from app_support import (
     kernel_id,
     kernel_process,
     new_learner,
+    preheat_only,
     require_chromium,
     running_app,
     shoot,
@@ -116,8 +117,11 @@ class Listener:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    # the course steps' pools (all of them pre-heating as the first page opens), not the
+    # chapters' and the front page's, which no test here opens
     with running_app(tmp_path_factory.mktemp("stuck") / "voila.log",
-                     [f"--CourseApp.front_end_patience={PATIENCE}"]) as server:
+                     [*preheat_only(*tutorial_steps()),
+                      f"--CourseApp.front_end_patience={PATIENCE}"]) as server:
         yield server
 
 
@@ -196,21 +200,24 @@ def shot(page: Any, name: str) -> None:
     shoot(page, SCREENSHOTS / f"{name}.png")
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_a_front_end_that_cannot_start_says_so_and_trying_again_works(
-    app: AppServer, chromium: Any, viewport: dict[str, int],
+    app: AppServer, chromium: Any,
 ) -> None:
-    context = new_learner(chromium, viewport=viewport)
+    """At a phone's width and, the same page resized, a laptop's (the message is laid out by
+    CSS: a resize shows what a load at that width would)."""
+    context = new_learner(chromium, viewport=PHONE)
     page = context.new_page()
     page.route("**/voila/static/voila.js", lambda route: route.abort())
     page.goto(app.url(AT_START), timeout=180_000)
     page.wait_for_selector(PROBLEM, timeout=30_000)
-    assert page.inner_text("#kamp-loading-title") == "Noe gikk galt"
-    assert page.inner_text("#kamp-loading-problem-text") == (
-        "Siden klarte ikke å starte i nettleseren. Prøv igjen, eller gå til forsiden.")
-    assert page.inner_text("#kamp-loading-problem .kamp-to-front") == "Til forsiden"
-    assert page.is_hidden(".kamp-loading-bar") and page.is_hidden("#loading_text")
-    shot(page, f"stuck-failed-{viewport['width']}")
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert page.inner_text("#kamp-loading-title") == "Noe gikk galt"
+        assert page.inner_text("#kamp-loading-problem-text") == (
+            "Siden klarte ikke å starte i nettleseren. Prøv igjen, eller gå til forsiden.")
+        assert page.inner_text("#kamp-loading-problem .kamp-to-front") == "Til forsiden"
+        assert page.is_hidden(".kamp-loading-bar") and page.is_hidden("#loading_text")
+        shot(page, f"stuck-failed-{viewport['width']}")
     page.unroute("**/voila/static/voila.js")
     with page.expect_navigation():
         page.click("#kamp-loading-problem .kamp-try-again")
@@ -252,22 +259,25 @@ LOST_NB = ("Siden har mistet kontakten med serveren, så knappene virker ikke le
            "«Prøv igjen» for å fortsette: runden og poengarket ditt blir med.")
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_a_page_whose_kernel_is_gone_says_so_and_trying_again_works(
-    app: AppServer, chromium: Any, viewport: dict[str, int],
+    app: AppServer, chromium: Any,
 ) -> None:
-    """The server no longer knows the page's kernel when the front end asks for it."""
-    context = new_learner(chromium, viewport=viewport)
+    """The server no longer knows the page's kernel when the front end asks for it.  At a
+    phone's width and, the same page resized, a laptop's."""
+    context = new_learner(chromium, viewport=PHONE)
     page = context.new_page()
     gone = "**/api/kernels/*"
     page.route(gone, lambda route: route.fulfill(status=404, json={"message": "gone"}))
     page.goto(app.url(AT_START), timeout=180_000)
     page.wait_for_selector(LOST, timeout=BOUND * 1000)
-    assert page.inner_text("#kamp-lost-text") == LOST_NB
-    assert page.inner_text("#kamp-lost .kamp-try-again") == "Prøv igjen"
-    shown_as_python = re.findall(r"\w+\((?:value|children)=", page.inner_text("body"))
-    assert shown_as_python == [], "widgets shown as their Python text"
-    shot(page, f"stuck-lost-{viewport['width']}")
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert page.is_visible(LOST)
+        assert page.inner_text("#kamp-lost-text") == LOST_NB
+        assert page.inner_text("#kamp-lost .kamp-try-again") == "Prøv igjen"
+        shown_as_python = re.findall(r"\w+\((?:value|children)=", page.inner_text("body"))
+        assert shown_as_python == [], "widgets shown as their Python text"
+        shot(page, f"stuck-lost-{viewport['width']}")
     page.unroute(gone)
     with page.expect_navigation():
         page.click("#kamp-lost .kamp-try-again")
