@@ -81,6 +81,25 @@ def test_a_page_about_one_round_shows_it_even_when_the_chosen_order_leaves_it_ou
     assert page.names["worked"] in page.names["sjukamp"].rounds
 
 
+def test_a_page_run_leaves_no_games_playing_behind_it() -> None:
+    """An exploration's first games are held in a plain-Python run (tests/page_run.py): played,
+    they went on in threads after the test and slowed every later test of the process tenfold."""
+    import threading
+
+    from kamplib.widgets.explore import MoreGames
+
+    def playing() -> int:
+        return sum(t.name == "kamp-games" and t.is_alive() for t in threading.enumerate())
+
+    before = playing()
+    page = run_page("notebooks/01-taktikk.ipynb")
+    held = [v for v in page.names.values() if isinstance(v, MoreGames)]
+    assert held and all(control._jobs is not None and control._jobs.held for control in held)
+    assert playing() == before
+    for control in held:
+        control.close()
+
+
 @pytest.mark.parametrize(("lang", "said", "other"), [
     ("nb", "Arket har ingen innvendinger", "The sheet has no objections"),
     ("en", "The sheet has no objections", "Arket har ingen innvendinger"),
