@@ -305,6 +305,9 @@ class _TableWidget(widgets.VBox):
                      points=self.round.score_list()[self.session.learner])
         else:
             text = t(f"w_game_stars_{self._stars}", lang)
+        if not self._earns:  # a round that came back finished: the page's head shows the
+            # learner's stars (none after «Begynn på nytt»), the box only how par was met
+            return f"<p class='kamp-par' style='margin:4px 0'>{escape(text)}</p>"
         return (f"<p class='kamp-earned' style='margin:4px 0'>"
                 f"{progress.star_mark(self._stars, progress.MAX_STARS, lang)} "
                 f"{escape(text)}</p>")
