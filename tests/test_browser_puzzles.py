@@ -29,15 +29,34 @@ def _rating(page: Any) -> str:
     return found[1]
 
 
+def _tap_until_answered(page: Any, card: str) -> None:
+    """Tap ``card`` and wait for the verdict.  A tap that reached the page just as the puzzle
+    was changed (the learner's data arriving) is answered «Oppgaven ble byttet …», and the
+    learner taps again, on the card now shown."""
+    page.locator(card).first.click()
+    page.wait_for_function("""() => document.querySelector('.kamp-puzzles .kamp-puzzle-verdict p')
+        || [...document.querySelectorAll('.kamp-puzzles .kamp-message')]
+            .some(m => m.innerText.includes('byttet'))""", timeout=60_000)
+    if page.locator(f"{WIDGET} .kamp-puzzle-verdict p").count() == 0:
+        page.locator(card).first.click()
+    page.wait_for_selector(f"{WIDGET} .kamp-puzzle-verdict p", timeout=60_000)
+
+
 def _answer_one(page: Any) -> tuple[str, str]:
     """Tap the first card that may be played; what the page says then, and the new rating."""
     page.wait_for_selector(LEGAL, state="visible", timeout=120_000)
     assert _rating(page) == "1500" and "foreløpig" in page.inner_text(RATING)
+    hand = f"{WIDGET} .kamp-hand button.kamp-card"
+    shown = page.locator(hand).all_inner_texts()
     card = page.locator(LEGAL).first
+    tapped = card.inner_text()
     box = card.bounding_box()
     assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
     card.click()
     page.wait_for_selector(f"{WIDGET} .kamp-puzzle-verdict p", timeout=60_000)
+    # the puzzle answered is the one the learner saw: the learner's data arriving from the
+    # browser does not swap a new learner's cards under the tap (the CI run of 3 Dec)
+    assert page.locator(hand).all_inner_texts() == shown
     verdict = page.inner_text(f"{WIDGET} .kamp-puzzle-verdict")
     assert verdict.startswith(("Riktig!", "Ikke helt")), verdict
     assert "Treneren spilte stillingen mange ganger" in verdict
@@ -45,7 +64,12 @@ def _answer_one(page: Any) -> tuple[str, str]:
     after = page.inner_text(f"{WIDGET} .kamp-puzzle-after")
     assert "Slik kunne det gått videre etter" in after and "Du la " in after
     assert page.locator(f"{WIDGET} .kamp-puzzle-next").is_visible()
-    assert page.locator(LEGAL).count() == 0 or "Riktig" in verdict  # nothing left to tap
+    # the cards that stand up now are the best (and those that are the same move), not the
+    # learner's wrong one
+    best = re.search(r"(?:Best er|Riktig!) (\S+?)\.?\s", verdict)
+    assert best, verdict
+    up = page.locator(LEGAL).all_inner_texts()
+    assert best[1] in up and (tapped in up) == verdict.startswith("Riktig"), (best[1], up)
     # the page fits the phone: nothing wider than the screen
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
     rating = _rating(page)
@@ -138,8 +162,7 @@ def test_a_bad_move_in_a_round_comes_back_on_the_puzzle_page(course_app: Any,
     }""", timeout=60_000)  # the widget's parts change one message after another
     question = page.inner_text(f"{WIDGET} .kamp-puzzle-question")
     assert question.startswith("Her spilte du") and "Finn et bedre kort" in question
-    page.locator(f"{WIDGET} .kamp-hand button.kamp-card-{played}").click()
-    page.wait_for_selector(f"{WIDGET} .kamp-puzzle-verdict p", timeout=60_000)
+    _tap_until_answered(page, f"{WIDGET} .kamp-hand button.kamp-card-{played}")
     verdict = page.inner_text(f"{WIDGET} .kamp-puzzle-verdict")
     assert verdict.startswith("Ikke helt") and "kommer igjen om en stund" in verdict
     assert page_problems(page) == []
