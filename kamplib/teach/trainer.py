@@ -300,12 +300,14 @@ def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "
     table = Table(view, from_view(view))
     if not right:
         return _sentence(contrast(table, chosen, best).shown(lang))
-    said = _sentence(own_reason(table, best)[0].shown(lang))
+    own = own_reason(table, best)[0].shown(lang).rstrip(".")
     runner = runner_up(p, view.legal)
     if runner is None:
-        return said
-    return " ".join((said, t("trainer_why_not", lang, move=move_text(runner, lang)),
-                     _sentence(contrast(table, runner, best).shown(lang))))
+        return _sentence(own)
+    told = contrast(table, runner, best).shown(lang)
+    why_not = f"{t('trainer_why_not', lang, move=move_text(runner, lang))} {_sentence(told)}"
+    # the contrast often says what the best card does itself («…, mens ♣8 tar stikket …»)
+    return why_not if own.lower() in told.lower() else f"{_sentence(own)} {why_not}"
 
 
 def runner_up(p: Puzzle, legal: tuple[Move, ...]) -> Move | None:
