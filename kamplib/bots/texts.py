@@ -563,9 +563,11 @@ register({
     "coach_error": {"nb": " (±\u00a0{error})", "en": " (±\u00a0{error})"},  # never broken
     "coach_relative": {
         "nb": "Tallene er dine poeng minus snittet til de andre, og jo lavere, jo bedre: i "
-              "denne runden er summen av alles poeng ikke fast",
+              "denne runden er summen av alles poeng ikke fast, så et trekk kan koste deg mot "
+              "de andre selv om du selv fikk få poeng",
         "en": "The numbers are your points minus the others' average, and the lower the better: "
-              "in this round everyone's points do not add up to a fixed total",
+              "in this round everyone's points do not add up to a fixed total, so a move can "
+              "cost you against the others even when you scored few points yourself",
     },
     "coach_exact": {
         "nb": "Med så få kort igjen er hver gjetning på de skjulte kortene regnet helt ut",
