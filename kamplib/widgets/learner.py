@@ -80,7 +80,7 @@ register({
               "mistakes and which pages you have visited, as the course has kept them in this "
               "browser? The score sheet, the score book and rounds you are in the middle of "
               "stay. It cannot be undone (download your progress first to keep it)."},
-    "progress_reset_yes": {"nb": "Ja, glem fremgangen", "en": "Yes, forget my progress"},
+    "progress_reset_yes": {"nb": "Ja, glem fremgangen", "en": "Yes, forget it"},
     "progress_reset_no": {"nb": "Nei, behold", "en": "No, keep it"},
     "progress_reset_done": {
         "nb": "Fremgangen er glemt. Du begynner på nytt.",
@@ -144,7 +144,8 @@ class ProgressBox(widgets.VBox):
         self.looks = looks
         self.summary = html_box("kamp-progress-summary", looks=looks)
         self.tools_button = stock_button(t("progress_tools", lang), "kamp-progress-tools",
-                                         on_click=self._on_tools, looks=looks)
+                                         on_click=self._on_tools, looks=looks,
+                                         width="auto")  # whole label: no stylesheet yet
         self.children = [self.summary, self.tools_button]
         self._render(current_learner())
         on_learner_change(self._render)
