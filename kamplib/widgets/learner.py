@@ -138,7 +138,7 @@ class ProgressBox(widgets.VBox):
     def __init__(self, lang: str = "nb") -> None:
         looks = Looks()
         super().__init__(**looks.of(widgets.VBox))
-        self.add_class("kamp-progress")
+        self.add_class("kamp-progress-box")
         self.add_class("kamp-widget")
         self.lang = lang
         self.looks = looks
