@@ -135,6 +135,9 @@ def test_a_game_stays_in_the_book_after_a_reload_and_the_book_travels_by_file(
                "«Spill, spillere og husregler».")
     assert names_said(page) == [refused], names_said(page)
     assert refused in page.inner_text(".kamp-sheet-names")
+    # the closed settings are a header only: no empty box under it that looks like a field
+    # (the browser edition lacked the rule that hides a closed accordion's contents)
+    assert page.locator(".kamp-sheet-settings .jupyter-widget-Collapse-contents").is_hidden()
     shot(page, f"{edition.name}-390-names-refused")
     fill_sheet(page)
     page.locator(f"{BOOK} .kamp-book-add").click()
