@@ -157,7 +157,8 @@ def test_the_front_page_presents_the_games_and_explorations_in_either_language()
 @pytest.mark.parametrize("params", [
     {}, {"trump": "dealer"}, {"trump": "draw", "fantan_layout": "sevens"},
     {"trump": "H", "finale_queen_of_clubs": "4"}, {"game": "sjukamp", "trump": "D"},
-    {"game": "sjukamp", "order": "pass,grand,trumf"}, {"lang": "en", "trump": "C"}])
+    {"game": "sjukamp", "order": "pass,grand,trumf"}, {"lang": "en", "trump": "C"},
+    {"game": "sekskamp", "order": "grand,pass,klover,damer,fantan,trumf"}])
 def test_the_front_pages_games_are_told_as_the_chosen_rules_play_them(params: dict) -> None:
     """The front page said «Sju runder: … trumf med spar» whatever trump was chosen: each
     game's sentence names the trump, the patience and the queen of clubs the engine plays."""
@@ -176,8 +177,15 @@ def test_the_front_pages_games_are_told_as_the_chosen_rules_play_them(params: di
         block = html.split(f"data-game='{game}'")[1].split("</section>")[0]
         about = re.search(r"<p style='margin:4px 0'>(.*?)</p>", block).group(1)
         if rules.order != GAMES[game]:  # an order of the learner's own: no round's place said
-            assert about == {"nb": f"{len(rules.order)} runder i rekkefølgen dere har valgt:",
-                             "en": f"{len(rules.order)} rounds in the order you chose:"}[lang]
+            count, own = len(rules.order), len(GAMES[game])
+            name = game.capitalize()
+            assert about == ({"nb": f"{count} runder i rekkefølgen dere har valgt:",
+                              "en": f"{count} rounds in the order you chose:"}[lang]
+                             if count == own else  # another length: not the game its name says
+                             {"nb": f"{count} runder i rekkefølgen dere har valgt, ikke de {own} "
+                                    f"i {name}:",
+                              "en": f"{count} rounds in the order you chose, not the {own} of "
+                                    f"{name}:"}[lang]), about
             continue
         ways = {"draw": {"nb": "trumf som trekkes", "en": "a trump drawn from the deck"},
                 "dealer": {"nb": "trumf som giveren velger", "en": "a trump the dealer chooses"}}

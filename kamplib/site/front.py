@@ -66,6 +66,12 @@ register({
     "front_own_order": {
         "nb": "{count} {count:runde|runder} i rekkefølgen dere har valgt:",
         "en": "{count} {count:round|rounds} in the order you chose:"},
+    # an order of another length is no longer the game its name counts («fem-kamp»)
+    "front_own_length": {
+        "nb": "{count} {count:runde|runder} i rekkefølgen dere har valgt, ikke de {own} i "
+              "{game}:",
+        "en": "{count} {count:round|rounds} in the order you chose, not the {own} of "
+              "{game}:"},
     "front_start": {"nb": "Begynn på {title}", "en": "Start with {title}"},
     "front_continue": {"nb": "Fortsett med {title}", "en": "Continue with {title}"},
     "front_explore": {"nb": "Utforsk", "en": "Explore"},
@@ -176,7 +182,11 @@ def game_about(rules: Rules, lang: str = "nb") -> str:
     """A game in one or two sentences, as ``rules`` play it: the trump round's trump, the
     patience's layout and the Finale's queen of clubs are the chosen house rules'; under an
     order of the learner's own, only how many rounds (the tiles under it show them)."""
-    if rules.order != GAMES[rules.game]:
+    own = GAMES[rules.game]
+    if rules.order != own and len(rules.order) != len(own):
+        return t("front_own_length", lang, count=len(rules.order), own=len(own),
+                 game=t(f"game_{rules.game}", lang))
+    if rules.order != own:
         return t("front_own_order", lang, count=len(rules.order))
     if rules.trump in ("draw", "dealer"):
         trump = t(f"front_trump_{rules.trump}", lang)
