@@ -112,15 +112,6 @@ def test_three_cards_and_a_drill_answer_stay_through_a_heading_link(tab: Tab) ->
     assert (tab.shown(), tab.table()) == (shown, before), "the ¶ link ran the page again"
 
 
-# Pass on their own and in a run of this file, but failed in the whole suite on a fresh clone
-# twice (3 Dec 08:21 and 12:03, after 992de1a made the tests wait for the verdict): the drill's
-# kept answer was not shown within 30 s after the page ran again.  The cause is still to be
-# found (issue 26): kamp-memory.js's hand-over against the drill's restore under load.
-FLAKY_IN_THE_SUITE = pytest.mark.xfail(strict=False, reason="the drill's restore after a re-run "
-                                       "can miss in the whole suite (issue 26)")
-
-
-@FLAKY_IN_THE_SUITE
 def test_back_and_forward_bring_the_round_and_the_answer_back(tab: Tab) -> None:
     page = tab.page
     before = tab.table()
@@ -142,7 +133,6 @@ def test_back_and_forward_bring_the_round_and_the_answer_back(tab: Tab) -> None:
         assert tab.table() == before
 
 
-@FLAKY_IN_THE_SUITE
 def test_a_typed_sheet_and_the_round_come_back_after_a_reload(tab: Tab) -> None:
     page = tab.page
     before = tab.table()
