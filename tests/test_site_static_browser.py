@@ -70,6 +70,20 @@ class Learner:
         self.page.locator(selector).first.click()
         wait_shown(self.page, before + 1)
 
+    def open_by_link(self, path: str) -> None:
+        """Open ``path`` (with its query) as a link of the site opens it: a link put at the top
+        of the page and clicked, so the page swaps ``<main>`` and runs the new page's cells in
+        the same Python (main.js hands them the address as a fresh load does), without a
+        Python start of its own.  For pages nothing in the course links to, and for addresses
+        a stranger may send."""
+        self.page.evaluate("url => { document.getElementById('kamp-test-link')?.remove(); "
+                           "const a = document.createElement('a'); a.href = url; "
+                           "a.id = 'kamp-test-link'; a.textContent = 'x'; "
+                           "document.querySelector('main').prepend(a); }", self.base + path)
+        before = self.shown()
+        self.page.click("#kamp-test-link")
+        wait_shown(self.page, before + 1)
+
     def at(self, path: str) -> bool:
         return bool(self.page.url == self.base + path)
 
@@ -323,14 +337,8 @@ def test_the_printout_prints_whole_on_two_a4_pages(learner: Learner) -> None:
 
 def test_a_failing_cell_shows_a_sentence_and_the_page_goes_on(learner: Learner) -> None:
     page = learner.page
-    failing = Path(FAILING_PAGE).with_suffix(".html").as_posix()
     # nothing in the course links to this page: give the learner a link to click
-    page.evaluate("url => { const a = document.createElement('a'); a.href = url; "
-                  "a.id = 'kamp-test-link'; a.textContent = 'x'; "
-                  "document.querySelector('main').prepend(a); }", learner.base + failing)
-    before = learner.shown()
-    page.click("#kamp-test-link")
-    wait_shown(page, before + 1)
+    learner.open_by_link(Path(FAILING_PAGE).with_suffix(".html").as_posix())
     text = page.inner_text("main")
     assert LAUNCHER.CELL_ERROR_NB in text
     assert "etter feilen" in text  # the cells after a failure still run
@@ -345,13 +353,8 @@ def test_a_module_no_page_imports_is_fetched_when_asked_for(learner: Learner) ->
     assert more == [], "a page of the course needed a module outside the first download " \
         f"({[m for m in learner.console if 'more_modules' in m]}): run benchmarks/site_imports.py"
     page = learner.page
-    later = Path(LATER_PAGE).with_suffix(".html").as_posix()
-    page.evaluate("url => { const a = document.createElement('a'); a.href = url; "
-                  "a.id = 'kamp-test-later'; a.textContent = 'x'; "
-                  "document.querySelector('main').prepend(a); }", learner.base + later)
     before = learner.shown()
-    page.click("#kamp-test-later")
-    wait_shown(page, before + 1)
+    learner.open_by_link(Path(LATER_PAGE).with_suffix(".html").as_posix())
     assert "hentet senere: tabnanny xmlrpc.client" in page.inner_text("main")
     assert len([url for url in learner.offline.asked if "/python_more.zip" in url]) == 1
     assert learner.problems() == []
@@ -379,7 +382,13 @@ def test_no_url_choice_injects_anything_in_the_browser_edition(
     learner: Learner, site_server: SiteServer,
 ) -> None:
     """Issue 23: the same payloads as the app's security test, through every choice of a step's
-    address; the pages carry the policy as a <meta> and `make site-serve` as headers."""
+    address; the pages carry the policy as a <meta> and `make site-serve` as headers.
+
+    The first address is opened afresh (boot.js reads the hostile ``lang`` and ``theme`` while
+    Python starts), the second by a link, as the site moves between its pages: main.js hands
+    the page's Python the address the same way either way (``pageQuery``), and a learner who
+    follows a stranger's link inside the site meets exactly that.  The window stays, so a
+    payload's script that ran on the first page would still be seen on the second."""
     import urllib.request
 
     from test_app_security import PAYLOADS, assert_nothing_injected, hostile_query
@@ -395,27 +404,32 @@ def test_no_url_choice_injects_anything_in_the_browser_edition(
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text
             else None)
-    for payload in PAYLOADS[:2]:
-        page.goto(site_server.url(f"tutorial/02-pass.html?{hostile_query(payload)}"))
-        wait_shown(page, 1, timeout=300_000)
+    for number, payload in enumerate(PAYLOADS[:2]):
+        address = f"tutorial/02-pass.html?{hostile_query(payload)}"
+        if number == 0:
+            page.goto(site_server.url(address))
+            wait_shown(page, 1, timeout=300_000)
+        else:
+            learner.open_by_link(address)
         page.locator(HAND).first.locator("button.kamp-card").first.wait_for(timeout=60_000)
         page.wait_for_timeout(500)
         assert_nothing_injected(page)
-        shown = page.inner_text("body")
+        shown = page.inner_text("main")  # the page now shown, not what an earlier one left
         assert "kamp-injected" in shown or "kampPwned" in shown, "the payload never arrived"
     assert violations == [], violations[:3]
     assert learner.problems() == []
 
 
 def test_no_page_kind_and_no_uploaded_file_injects_anything_in_the_browser_edition(
-    learner: Learner, site_server: SiteServer, tmp_path: Path,
+    learner: Learner, tmp_path: Path,
 ) -> None:
     """Issue 23, the rest of the browser edition: the front page, a chapter and an exploration
     with a payload in every choice of their address (each payload on some page: the step above
     had the first two), then the app's hostile files (a score sheet and a game record whose names
     and file names carry payloads, and a sheet and a record refused for a payload as a round or
     a rule's value), opened with the file button: no script runs, nothing is injected, the
-    payloads are shown as text, and no page breaks its own policy."""
+    payloads are shown as text, and no page breaks its own policy.  Each page is reached by a
+    link in the one document the step above opened (see there), so its Python starts once."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from test_app_security import (
         PAGE_KINDS,
@@ -434,16 +448,14 @@ def test_no_page_kind_and_no_uploaded_file_injects_anything_in_the_browser_editi
     kinds = [kind for kind in PAGE_KINDS if PAGE_KINDS[kind] != STEP]
     for number, kind in enumerate(kinds):
         payload = PAYLOADS[(number + 2) % len(PAYLOADS)]
-        page.goto(site_server.url(f"{page_url(PAGE_KINDS[kind])}?{hostile_query(payload)}"))
-        wait_shown(page, 1, timeout=300_000)
+        learner.open_by_link(f"{page_url(PAGE_KINDS[kind])}?{hostile_query(payload)}")
         page.wait_for_timeout(500)  # a late onload/onerror would have fired by now
         assert_nothing_injected(page)
-        shown = page.inner_text("body")
+        shown = page.inner_text("main")
         assert "kamp-injected" in shown or "kampPwned" in shown, (kind, "the payload never arrived")
 
     for notebook, file, shown in hostile_files(tmp_path):
-        page.goto(site_server.url(page_url(notebook)))
-        wait_shown(page, 1, timeout=300_000)
+        learner.open_by_link(page_url(notebook))
         upload = page.locator(".kamp-upload").first
         upload.wait_for(timeout=60_000)
         with page.expect_file_chooser() as chooser:
