@@ -198,11 +198,12 @@ def finish_round(page: Any) -> str:
     return page.locator(".kamp-earned .kamp-star-mark").get_attribute("aria-label") or ""
 
 
-# Failed in the whole suite on a fresh clone (3 Dec 12:03) and on its own three times after: the
-# summary shows the stars, but the learner's kept data in localStorage never gets them (40 s
-# waited; once they came within 20 s).  A bug of issue 26 still to be found, not a slow test.
-@pytest.mark.xfail(strict=False, reason="stars earned at the table are not always kept in the "
-                   "browser (issue 26)")
+# The stars were lost in the browser (3 Dec 12:03 and after): the cause was found and fixed
+# (175b45f: another tab's respelled copy taken in over them).  With the fix the test passed 3 of 4
+# runs alone and in the whole file; the failing run's line was not kept, and the test asserted the
+# contents list (another widget, drawn a moment after the one waited for) at once — now waited
+# for.  The mark goes when repeated runs pass.
+@pytest.mark.xfail(strict=False, reason="to be confirmed by repeated runs after 175b45f (issue 26)")
 def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
                                                               chromium: Any) -> None:
     context = new_learner(chromium, viewport=PHONE)
@@ -223,7 +224,8 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     page.wait_for_function(f"() => ({STARS})()?.stars?.[{STEP!r}]?.play === {stars}",
                            timeout=10_000)
     here = f"{stars} av 6 stjerner"  # the page's goals: the round and the drill
-    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    # the contents list is another widget: redrawn in the same turn, shown a moment apart
+    page.locator(f".kamp-site-nav [aria-label='{here}']").wait_for(timeout=10_000)
     # the other tab hears of it (the browser's storage event: its page takes the new copy)
     front.wait_for_function(f"""() => {{
         const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
@@ -236,7 +238,7 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
         const mark = document.querySelector('.kamp-goals .kamp-star-mark');
         return mark && mark.getAttribute('aria-label') === '{earned}';
     }}""", timeout=30_000)
-    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    page.locator(f".kamp-site-nav [aria-label='{here}']").wait_for(timeout=10_000)
     page.goto(course_app.url("index.ipynb"))
     wait_rendered(page)
     wait_widgets(page, 90_000)
@@ -244,5 +246,6 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
         const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
         return game && game.innerText.includes('{stars} av 42 stjerner');
     }}""", timeout=30_000)
-    assert f"{stars} av" in page.inner_text(".kamp-progress-summary")
+    page.wait_for_function(f"""() => document.querySelector('.kamp-progress-summary')
+        ?.innerText.includes('{stars} av')""", timeout=10_000)
     context.close()
