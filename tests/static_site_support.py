@@ -196,8 +196,11 @@ class LocalSite:
         return self.base + path.lstrip("/")
 
     def start(self) -> LocalSite:
+        """Listen (again, on the same port); a site already listening stays as it is."""
         import threading
 
+        if self._server is not None:
+            return self
         self.handler.quiet = True
         self._server = SERVER.make_server(self.folder, "127.0.0.1", self.port, self.handler)
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
