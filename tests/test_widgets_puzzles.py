@@ -441,6 +441,16 @@ def test_a_fan_tan_puzzle_has_no_empty_trump_line():
 
     w = PuzzleWidget("femkamp-fantan", seed=2)
     assert w.status.value == "" and w.status.layout.display == "none"
+    # the line alone is hidden: it once shared its layout with every part of the puzzle, and
+    # a Fan Tan puzzle showed nothing at all (the walk, 15:25)
+    for part in (w.rating, w.heading, w.table, w.score, w.question, w.hand, *w.card_buttons,
+                 w.messages.widget):
+        assert part.layout.display != "none", part
+    # every part that is shown and hidden has a layout no other part shares
+    parts = [v for v in vars(w).values() if hasattr(v, "layout")]
+    parts += [w.messages.widget, w.link_note.widget, *w.card_buttons]
+    for toggled in (w.status, w.next_button, w.link_note.widget):
+        assert not [p for p in parts if p is not toggled and p.layout is toggled.layout], toggled
     w.chooser.value = "femkamp-grand"
     assert "trumf" in w.status.value.lower() and w.status.layout.display is None
 

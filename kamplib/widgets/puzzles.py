@@ -62,7 +62,7 @@ class PuzzleWidget(widgets.VBox):
         self.chooser.observe(self._on_choice, names="value")
         self.rating = html_box("kamp-puzzle-rating", looks=looks)
         self.heading = html_box("kamp-puzzle-heading", looks=looks)
-        self.status = html_box("kamp-status", looks=looks)
+        self.status = html_box("kamp-status")  # shown and hidden: a layout of its own
         self.table = html_box("kamp-table", looks=looks)
         self.question = html_box("kamp-puzzle-question", looks=looks)
         self.hand = widgets.HBox(**looks.of(widgets.HBox))
@@ -76,13 +76,13 @@ class PuzzleWidget(widgets.VBox):
         self.verdict = html_box("kamp-puzzle-verdict", looks=looks)
         self.after = html_box("kamp-puzzle-after", looks=looks)
         self.next_button = stock_button(t("puzzle_next", lang), "kamp-puzzle-next",
-                                        on_click=self._on_next, looks=looks)
+                                        on_click=self._on_next)  # shown and hidden: its own
         row = button_row([self.next_button], looks)
         row.add_class("kamp-row")
         self.score = html_box("kamp-score", looks=looks)
         # what the page's link asked for that is not there, in words, under the list it is
         # about (the walk: said under the hand, off a phone's first screen)
-        self.link_note = Messages(lang, looks)
+        self.link_note = Messages(lang)  # shown and hidden: a layout of its own
         self.link_note.widget.add_class("kamp-puzzle-link-note")
         if problem:
             self.link_note.info(problem)
