@@ -22,25 +22,17 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "benchmarks"))
 from app_support import launch_chromium  # noqa: E402
 from static_site_support import Offline, serving, site_state, wait_shown  # noqa: E402
-
-TICK = os.sysconf("SC_CLK_TCK")
+from suite_cpu import cpu_seconds, proc_stats  # noqa: E402
 
 
 def tree_cpu(root: int) -> float:
     """CPU seconds so far of ``root`` and every process below it."""
-    parents: dict[int, int] = {}
-    cpu: dict[int, float] = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(name)] = int(fields[1])
-        cpu[int(name)] = (int(fields[11]) + int(fields[12])) / TICK
+    stats = proc_stats()
+    parents = {pid: int(fields[1]) for pid, fields in stats.items()}
+    cpu = {pid: cpu_seconds(fields) for pid, fields in stats.items()}
     mine, total = {root}, 0.0
     for pid in sorted(cpu):
         up = pid

@@ -51,25 +51,34 @@ def kind_of(cmdline: str, parent_kind: str | None) -> str:
     return "other"
 
 
-def snapshot(root: int, known: dict[int, dict[str, Any]]) -> None:
-    """Add every descendant of ``root`` (and every process seen before) with its CPU now."""
-    parents: dict[int, int] = {}
+def proc_stats() -> dict[int, list[str]]:
+    """Every process's /proc stat fields after its command name (parent at 1, user and system
+    ticks at 11 and 12); a process that ends while read is left out."""
     stats: dict[int, list[str]] = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
-            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+            stats[int(name)] = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        parents[int(name)] = int(fields[1])
-        stats[int(name)] = fields
+    return stats
+
+
+def cpu_seconds(fields: list[str]) -> float:
+    """User + system time of a process from its stat fields."""
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def snapshot(root: int, known: dict[int, dict[str, Any]]) -> None:
+    """Add every descendant of ``root`` (and every process seen before) with its CPU now."""
+    stats = proc_stats()
+    parents = {pid: int(fields[1]) for pid, fields in stats.items()}
     for pid in sorted(stats):  # a parent's pid is usually lower: it is classified first
         mine = pid in known or parents[pid] in known or pid == root
         if not mine:
             continue
-        fields = stats[pid]
-        cpu = (int(fields[11]) + int(fields[12])) / TICK
+        cpu = cpu_seconds(stats[pid])
         entry = known.get(pid)
         if entry is None:
             try:
