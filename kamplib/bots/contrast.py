@@ -375,6 +375,12 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
     return Phrase("c_yet", first=first, best=MoveName(best))
 
 
+def _code(phrase: Any) -> str:
+    """The message code of a feature's phrase, kept (:class:`Said`) or not; '' for no phrase."""
+    plain = phrase.phrase if isinstance(phrase, Said) else phrase
+    return str(plain) if isinstance(plain, Phrase) else ""
+
+
 _OPENING = ("c_ft_opens_other", "c_ft_opens_others", "c_ft_opens_mine")
 
 
@@ -383,8 +389,7 @@ def _opened(found: dict[str, Feature]) -> Any:
     two such cards are never «the same» on the table, even when the counts agree."""
     said = found.get("opens")
     phrase = None if said is None else said.phrase
-    plain = phrase.phrase if isinstance(phrase, Said) else phrase
-    return phrase if isinstance(plain, Phrase) and str(plain) in _OPENING else None
+    return phrase if _code(phrase) in _OPENING else None
 
 
 _BARE_DISCARDS = {"c_discard": "c_discard_bare", "c_discard_points": "c_discard_points_bare"}
@@ -394,7 +399,7 @@ def _versus(mine: Any, best: Any) -> Phrase:
     """Two phrases side by side; when both are discards from the same void, the void is said
     once («du er renons i spar: ♦J …, mens ♣Q …»), not in each half."""
     plain = [p.phrase if isinstance(p, Said) else p for p in (mine, best)]
-    if all(isinstance(p, Phrase) and str(p) in _BARE_DISCARDS for p in plain):
+    if all(_code(p) in _BARE_DISCARDS for p in plain):
         bare = [Phrase(_BARE_DISCARDS[str(p)],
                        **{k: v for k, v in p.params.items() if k != "suit"}) for p in plain]
         return Phrase("c_void_both", suit=plain[0].params["suit"],

@@ -68,8 +68,8 @@ register({
     "choice_rule": {"nb": "Husregelen «{rule}»", "en": "The house rule '{rule}'"},
     "choice_lang_allowed": {"nb": "velg nb (bokmål) eller en (English), ikke «{value}»",
                             "en": "choose nb (bokmål) or en (English), not '{value}'"},
-    "choice_look_allowed": {"nb": "velg {first} eller {second}, ikke «{value}»",
-                            "en": "choose {first} or {second}, not '{value}'"},
+    "choice_one_of_two": {"nb": "velg {first} eller {second}, ikke «{value}»",
+                          "en": "choose {first} or {second}, not '{value}'"},
     "choice_too_long": {"nb": "verdien er for lang", "en": "the value is too long"},
     "choice_not_one_of": {"nb": "«{value}» er ikke et av valgene ({allowed})",
                           "en": "'{value}' is not one of the choices ({allowed})"},
@@ -188,10 +188,8 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
     looks = {}
     for key, code, allowed in (("theme", "choice_theme", THEMES), ("deck", "choice_deck", DECKS)):
         value = raw.get(key, allowed[0]).lower()
-        if value not in allowed:  # each value with its words: «dark (mørkt)», «four (fire farger)»
-            first, second = (_value_with_words(v, t(f"{code}_{v}", lang)) for v in allowed)
-            found.append((code, RuleError("choice_look_allowed", value=raw[key][:40],
-                                          first=first, second=second)))
+        if value not in allowed:
+            found.append((code, _not_one_of_two(raw[key], code, allowed, lang)))
             value = allowed[0]
         looks[key] = value
     game = "femkamp"
@@ -236,9 +234,12 @@ def read_choices(params: Mapping[str, str | Sequence[str]]) -> Choices:
     return chosen
 
 
-def _value_with_words(value: str, words: str) -> str:
-    """A value as the address spells it, with what it means when that is other words."""
-    return value if value == words else f"{value} ({words})"
+def _not_one_of_two(value: str, code: str, allowed: Sequence[str], lang: str) -> RuleError:
+    """A refused look of the page (two choices), each said as the address spells it with its
+    words where they differ: «dark (mørkt)», «four (fire farger)»."""
+    first, second = (v if v == words else f"{v} ({words})"
+                     for v in allowed for words in (t(f"{code}_{v}", lang),))
+    return RuleError("choice_one_of_two", value=value[:40], first=first, second=second)
 
 
 def _not_one_of(value: str, allowed: Sequence[str]) -> RuleError:
