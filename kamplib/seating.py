@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, overload
 from kamplib.cards import Card, parse_card
 from kamplib.errors import RuleError, given
 from kamplib.glyphs import invisible_char, looks
-from kamplib.i18n import register, t
+from kamplib.i18n import Phrase, register, t
 from kamplib.kinds import KINDS
 from kamplib.moves import PASS_WORDS
 
@@ -123,8 +123,7 @@ def _check_name(name: object) -> str:
     name = normal_name(name)
     hidden = invisible_char(name)
     if hidden is not None:
-        raise RuleError("player_name_hidden", name=given(name),
-                        char=f"U+{ord(name[hidden]):04X}")
+        raise _hidden_error(name, hidden)
     if not name.strip():
         raise RuleError("player_name_empty")
     if len(name) > MAX_NAME_LENGTH:
@@ -137,7 +136,56 @@ def _check_name(name: object) -> str:
     return name
 
 
+# Characters that turn the direction text is written in (Unicode's bidirectional controls):
+# a name with one can show other words backwards.
+_DIRECTION_CHARS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                             "\u2066\u2067\u2068\u2069")
+
+
+def _hidden_error(name: str, at: int) -> RuleError:
+    """Why a name with a character nobody sees (its first at ``at``) is refused, in words a
+    family understands: what kind of character it is, where it stands, and the name as it
+    shows without such characters (never the character itself, nor an escape such as
+    ``\\u202e``: either would show the learner something that is not what they typed)."""
+    seen = _seen_part(name).strip()
+    if not seen:
+        return RuleError("player_name_unseen")
+    before = _seen_part(name[:at]).strip()[-20:]
+    where = Phrase("name_char_after", before=given(before)) if before \
+        else Phrase("name_char_first")
+    return RuleError("player_name_hidden", name=given(seen, 20),
+                     what=Phrase(_char_kind(name[at])), where=where)
+
+
+def _seen_part(text: str) -> str:
+    """``text`` without the characters nobody sees (:func:`~kamplib.glyphs.invisible_char`)."""
+    while (i := invisible_char(text)) is not None:
+        text = text[:i] + text[i + 1:]
+    return text
+
+
+def _char_kind(ch: str) -> str:
+    """The message code that says what kind of unseen character ``ch`` is."""
+    category = unicodedata.category(ch)
+    return ("name_char_direction" if ch in _DIRECTION_CHARS
+            else "name_char_line" if ch in "\n\r\x0b\x0c\x85\u2028\u2029"
+            else "name_char_control" if category == "Cc"
+            else "name_char_space" if category == "Zs"
+            else "name_char_mark" if category.startswith("M")
+            else "name_char_invisible")
+
+
 register({
+    "name_char_direction": {"nb": "et tegn som snur skriveretningen",
+                            "en": "a character that turns the direction of writing"},
+    "name_char_line": {"nb": "et linjeskift", "en": "a line break"},
+    "name_char_control": {"nb": "et styretegn", "en": "a control character"},
+    "name_char_space": {"nb": "et mellomrom av en annen sort enn det vanlige",
+                        "en": "a space of another kind than the usual one"},
+    "name_char_mark": {"nb": "et løst aksenttegn", "en": "a loose accent mark"},
+    "name_char_invisible": {"nb": "et usynlig tegn", "en": "an invisible character"},
+    "name_char_after": {"nb": "etter «{before}»", "en": "after '{before}'"},
+    "name_char_first": {"nb": "helt først", "en": "at its very start"},
     "player_names_same": {
         "nb": "Spillerne må ha ulike navn, men {name} står der to ganger",
         "en": "Players need distinct names, but {name} is there twice",
@@ -147,10 +195,14 @@ register({
         "en": "A player's name must be text, not {value}",
     },
     "player_name_hidden": {
-        "nb": "Navnet «{name}» har et usynlig tegn eller et styretegn ({char}); skriv navnet "
-              "uten det",
-        "en": "The name '{name}' holds an invisible or control character ({char}); write the "
-              "name without it",
+        "nb": "Navnet «{name}» har {what} {where}; skriv navnet uten det",
+        "en": "The name '{name}' has {what} {where}; write the name without it",
+    },
+    "player_name_unseen": {
+        "nb": "Et navn må ha tegn som synes, men dette har bare tegn som ikke vises; skriv "
+              "navnet med bokstaver",
+        "en": "A name needs characters that show, but this one has only characters that do "
+              "not; write the name in letters",
     },
     "player_name_empty": {
         "nb": "Et spillernavn kan ikke være tomt",
