@@ -5,6 +5,7 @@ of a loaded record is the review of the game as played, and what the table shows
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -16,6 +17,7 @@ from kamplib.record import write_record
 from kamplib.round import Round
 from kamplib.teach.review import judge, move_text, number_text
 from kamplib.teach.session import TableSession
+from kamplib.teach.summary import round_summary
 from kamplib.view import make_view
 
 
@@ -98,6 +100,28 @@ def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
         assert html.count("kamp-review-item") > 1 and html.count(note) == text.count(note), html
         costly = next(m.judgement for m in summary.moves if m.judgement and m.judgement.costly)
         assert ("minus snittet til de andre" in costly.reason()) == (kind == "fantan")
+
+
+def test_a_fantan_reason_says_the_row_once() -> None:
+    """The walk: a Fan Tan review line was five sentences long, two of its clauses ending «som
+    de andre har lenger ut i rekka».  Two cards' counts further along the row are said in one
+    clause («lenger ut i rekka åpner ♠10 veien for 3 av de andres kort, ♠6 for 4»)."""
+    s = TableSession.one_round("fantan", seed=2)
+    s.run_bots()
+    while not s.round_over:
+        s.play(s.legal()[-1])
+        s.run_bots()
+    s.rate_pending()
+    reasons = {lang: [m.judgement.reason(lang, note=False) for m in round_summary(s).moves
+                      if m.judgement and m.judgement.costly] for lang in ("nb", "en")}
+    row = {"nb": "lenger ut i rekka", "en": "further along the row"}
+    for lang, said in reasons.items():
+        assert any(row[lang] in r.lower() for r in said), said  # the case is met
+        for reason in said:
+            assert reason.lower().count(row[lang]) <= 1, reason
+            assert len(re.findall(r"[.!?](?:\s|$)", reason)) <= 3, reason
+    assert any(re.search(r"Lenger ut i rekka åpner \S+ veien for \d+ av de andres kort, \S+ "
+                         r"for (\d+|ingen)", r, re.IGNORECASE) for r in reasons["nb"])
 
 
 KIND_SEEDS = [(kind, seed) for kind in KINDS for seed in range(12)]

@@ -395,10 +395,28 @@ def _opened(found: dict[str, Feature]) -> Any:
 _BARE_DISCARDS = {"c_discard": "c_discard_bare", "c_discard_points": "c_discard_points_bare"}
 
 
+# A Fan Tan count further along the row, for each of two cards: said once, with both counts
+# («lenger ut i rekka åpner ♠10 veien for 3 av de andres kort, ♠6 for 4»), not two whole
+# clauses that repeat «som de andre har lenger ut i rekka» (the walk: a review line of five
+# sentences).
+_ROW_BOTH = {"c_ft_beyond": "c_ft_beyond_both", "c_ft_beyond_none": "c_ft_beyond_both",
+             "fact_ft_run": "c_ft_own_both", "c_ft_own_none": "c_ft_own_both"}
+
+
+def _row_count(phrase: Phrase) -> Any:
+    count = phrase.params.get("count")
+    return count if count else Phrase("c_ft_none")
+
+
 def _versus(mine: Any, best: Any) -> Phrase:
     """Two phrases side by side; when both are discards from the same void, the void is said
-    once («du er renons i spar: ♦J …, mens ♣Q …»), not in each half."""
+    once («du er renons i spar: ♦J …, mens ♣Q …»), not in each half; when both count Fan Tan
+    cards further along the row, the row is said once, with both counts."""
     plain = [p.phrase if isinstance(p, Said) else p for p in (mine, best)]
+    both = {_ROW_BOTH.get(_code(p), "") for p in plain}
+    if len(both) == 1 and "" not in both:
+        return Phrase(both.pop(), card=plain[0].params["card"], count=_row_count(plain[0]),
+                      best=plain[1].params["card"], best_count=_row_count(plain[1]))
     if all(_code(p) in _BARE_DISCARDS for p in plain):
         bare = [Phrase(_BARE_DISCARDS[str(p)],
                        **{k: v for k, v in p.params.items() if k != "suit"}) for p in plain]

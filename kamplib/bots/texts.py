@@ -463,6 +463,19 @@ register({
         "en": "{card} opens the way for {count} {count:card|cards} the others hold further "
               "along the row",
     },
+    "c_ft_beyond_both": {
+        "nb": "lenger ut i rekka åpner {card} veien for {count} av de andres kort, {best} for "
+              "{best_count}",
+        "en": "further along the row {card} opens the way for {count} of the others' cards, "
+              "{best} for {best_count}",
+    },
+    "c_ft_own_both": {
+        "nb": "lenger ut i rekka gjør {card} vei for {count} av dine egne kort, {best} for "
+              "{best_count}",
+        "en": "further along the row {card} makes way for {count} of your own cards, {best} "
+              "for {best_count}",
+    },
+    "c_ft_none": {"nb": "ingen", "en": "none"},
     "c_ft_beyond_none": {
         "nb": "{card} åpner ingen vei for kort som de andre har lenger ut i rekka",
         "en": "{card} opens the way for none of the others' cards further along the row",
