@@ -556,3 +556,48 @@ def test_every_kind_of_puzzle_says_why_in_words_in_both_languages():
                     assert not said[0].islower() and said.endswith("."), said
                     assert move_text(best, lang) in said or move_text(move, lang) in said, said
                     assert not re.search(r"[a-z]+_[a-z]+|None|[{}]", said), said
+
+
+def test_cards_that_are_the_same_move_are_named_as_a_list():
+    """The walk: «♠3 ♠2 er det samme trekket her» — two cards with nothing between them; a list
+    of cards in a sentence reads «♠3 og ♠2» (en «♠3 and ♠2»)."""
+    for lang, word in (("nb", " og "), ("en", " and ")):
+        for seed in range(60):
+            board = PuzzleBoard("femkamp-pass", seed=seed, lang=lang)
+            same = [m for m in board.legal() if board.task.puzzle.is_answer(m)]
+            if len(same) > 1:
+                break
+        else:
+            pytest.fail("no puzzle with two cards that are the same move in 60 seeds")
+        board.pick(same[0])
+        said = {"nb": "er det samme trekket", "en": "are the same move"}[lang]
+        line = next(x for x in board.verdict_lines() if said in x)
+        names = [move_text(m, lang) for m in same]
+        assert f"{names[-2]}{word}{names[-1]}" in line, line
+
+
+def test_a_kept_card_nobody_can_beat_is_a_cost_where_tricks_cost():
+    """The walk: in Damer «…sitter du igjen med ♦A, som ingen kan gå over: det gir deg et stikk
+    senere» read as a gift, and a kept queen's 4 points went unsaid.  Where tricks cost, a kept
+    card nobody can beat is a trick the learner will have to take, with its points if it has
+    any."""
+    kept = re.compile(r"sitter du igjen med (\S+), som ingen kan gå over: (.*)\.$")
+    seen = {"points": 0, "plain": 0}
+    for p in load_puzzles("femkamp", "damer"):
+        view = p.view()
+        best = next(m for m in view.legal if p.is_answer(m))
+        for move in view.legal:
+            if p.is_answer(move):
+                continue
+            found = kept.search(table_reason(p, move, best, False))
+            if found is None:
+                continue
+            card, then = found.groups()
+            assert then.startswith("da må du ta et stikk med det senere"), then
+            if card[1:] == "Q":  # a queen costs whoever takes it, by the puzzle's rules
+                assert then.endswith(f"og få {view.rules.queen_points} poeng for det"), then
+                seen["points"] += 1
+            else:
+                assert "poeng" not in then, then
+                seen["plain"] += 1
+    assert seen["points"] and seen["plain"], seen

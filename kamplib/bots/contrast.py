@@ -235,7 +235,9 @@ def _kept(table: Table, m: Card, b: Card) -> Phrase | None:
     higher = count_above(table.unseen, b, sit.ace_low)
     if m.suit_index == b.suit_index and sit.key(b) > sit.key(m):
         if not higher:
-            return Phrase("c_keeps_master", card=m, best=b)
+            points = penalty(sit, b)
+            return (Phrase("c_keeps_master_points", card=m, best=b, points=points) if points
+                    else Phrase("c_keeps_master", card=m, best=b))
         return Phrase("c_keeps_high", card=m, best=b, higher=higher, suit=SuitName(b.suit))
     if m.suit_index != b.suit_index and penalty(sit, b) > penalty(sit, m):
         return Phrase("c_keeps_points", card=m, best=b, points=penalty(sit, b))

@@ -326,13 +326,15 @@ register({
         "en": "{card} trumps the trick, and nobody after you can beat it",
     },
     "c_take_now": {
-        "nb": "{card} tar stikket slik det ligger nå, men {higher} høyere kort i {suit} er ute",
-        "en": "{card} takes the trick as it lies now, but {higher} higher "
-              "{higher:card|cards} in {suit} {higher:is|are} out",
+        "nb": "{card} tar stikket slik det ligger nå, med {higher} høyere kort i {suit} "
+              "fortsatt ute",
+        "en": "{card} takes the trick as it lies now, with {higher} higher "
+              "{higher:card|cards} in {suit} still out",
     },
     "c_take_now_trump": {
-        "nb": "{card} tar stikket slik det ligger nå, men noen etter deg kan stikke med trumf",
-        "en": "{card} takes the trick as it lies now, but someone after you may trump it",
+        "nb": "{card} tar stikket slik det ligger nå, selv om noen etter deg kan stikke med "
+              "trumf",
+        "en": "{card} takes the trick as it lies now, though someone after you may trump it",
     },
     "c_take_sure_points": {
         "nb": "{card} tar stikket og {points} poeng med det, og ingen etter deg kan gå over",
@@ -416,21 +418,28 @@ register({
               "later",
     },
     "c_trump_now": {
-        "nb": "{card} stikker med trumf slik det ligger nå, men {higher} høyere trumf er ute",
-        "en": "{card} trumps the trick as it lies now, but {higher} higher "
-              "{higher:trump is|trumps are} out",
+        "nb": "{card} stikker med trumf slik det ligger nå, med {higher} høyere trumf "
+              "fortsatt ute",
+        "en": "{card} trumps the trick as it lies now, with {higher} higher "
+              "{higher:trump|trumps} still out",
     },
     "c_keeps_high": {
         "nb": "legger du {card}, sitter du igjen med {best}, og med {higher} høyere kort i "
-              "{suit} ute kan det gi deg et stikk senere",
+              "{suit} ute kan du bli nødt til å ta et stikk med det senere",
         "en": "after {card} you are still holding {best}, and with {higher} higher "
-              "{higher:card|cards} in {suit} out it may win you a trick later",
+              "{higher:card|cards} in {suit} out you may have to take a trick with it later",
     },
     "c_keeps_master": {
-        "nb": "legger du {card}, sitter du igjen med {best}, som ingen kan gå over: det gir deg "
-              "et stikk senere",
-        "en": "after {card} you are still holding {best}, which nobody can beat: it will win you a "
-              "trick later",
+        "nb": "legger du {card}, sitter du igjen med {best}, som ingen kan gå over: da må du ta "
+              "et stikk med det senere",
+        "en": "after {card} you are still holding {best}, which nobody can beat: you will have to "
+              "take a trick with it later",
+    },
+    "c_keeps_master_points": {
+        "nb": "legger du {card}, sitter du igjen med {best}, som ingen kan gå over: da må du ta "
+              "et stikk med det senere og få {points} poeng for det",
+        "en": "after {card} you are still holding {best}, which nobody can beat: you will have to "
+              "take a trick with it later and get its {points} {points:point|points}",
     },
     "c_keeps_points": {
         "nb": "legger du {card}, sitter du igjen med {best}, som er verdt {points} poeng for den "

@@ -35,6 +35,7 @@ from kamplib.seating import check_players
 from kamplib.teach.house_rules import game_name
 from kamplib.teach.mistakes import MINE, answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
+from kamplib.teach.notes import joined
 from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, move_code, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
 from kamplib.teach.session import default_names
@@ -593,7 +594,7 @@ class PuzzleBoard:
         same = [m for m in self.round.legal_moves() if task.puzzle.is_answer(m)]
         if len(same) > 1 and not task.personal:
             lines.append(t("puzzle_same_move", self.lang,
-                           cards=" ".join(move_text(m, self.lang) for m in same)))
+                           cards=joined([move_text(m, self.lang) for m in same], self.lang)))
         if o.rating_before is not None and o.rating_after is not None:
             lines.append(t("puzzle_rating_moved", self.lang, before=round(o.rating_before.rating),
                            after=round(o.rating_after.rating)))
