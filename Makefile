@@ -15,6 +15,17 @@ SITE_HOST ?= 127.0.0.1
 # course server, so more workers need more memory (about 2 GB each); TEST_WORKERS=0 runs serially.
 TEST_WORKERS ?= 2
 
+# Python's bytecode, kept in the venv: every Python the targets start (pytest's workers, the
+# notebooks' kernels, the course servers and theirs, the site's build) compiles a module it
+# imports once and reads it from here after.  With PYTHONDONTWRITEBYTECODE set (some machines set
+# it for everything) and the install's --no-compile, each of them compiled every module it
+# imported, every time: a kernel's start cost 1.7 s of CPU instead of 0.6, a collection of the
+# suite 14 s instead of 6 (BENCHMARKS.md, "Test suite", 3 Dec 17:30).  Nothing lands in the
+# source tree (no __pycache__ beside the code); `make clean` removes it with the venv.
+unexport PYTHONDONTWRITEBYTECODE
+PYTHONPYCACHEPREFIX ?= $(abspath $(VENV))/pycache
+export PYTHONPYCACHEPREFIX
+
 .PHONY: test test-fast lint app site site-serve clean
 
 # --no-compile: pip would compile every module of every package it installs (14 s of the
