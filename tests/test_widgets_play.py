@@ -559,3 +559,31 @@ def test_the_coach_says_once_a_round_what_fan_tans_numbers_count() -> None:
     assert sum(note in text for text in said) == 1, said
     first = next(i for i, text in enumerate(said) if "kostet deg" in text or "koster deg" in text)
     assert note in said[first], said[first]
+
+
+def test_the_tricks_last_card_is_said_before_who_took_it() -> None:
+    """The walk: «Kari tok stikket med ♦A …» under the table, then «Per la ♦Q.» in bold under
+    it, read as if Per played after the trick was taken.  The card that ends a trick and who
+    took it are said in the order they happened; from the next move on, the table says who
+    took the last trick."""
+    together = later = 0
+    for seed in range(1, 20):
+        w = PlayHand("pass", seed=seed, **FAST)
+        while not w.round.is_over:
+            buttons(w, "kamp-legal")[0].click()
+            lines = w.session.lines()
+            took = [x.text() for x in lines if x.what == "took"]
+            if w.round.is_over or not took:
+                continue
+            if lines[-1].what == "took":
+                said = f"{html.escape(lines[-2].text())} {html.escape(took[-1])}"
+                assert w.announce.value == said
+                assert html.escape(took[-1]) not in w.table.value  # said once, in its order
+                together += 1
+            else:
+                assert html.escape(took[-1]) in w.table.value
+                assert html.escape(took[-1]) not in w.announce.value
+                later += 1
+        if together >= 3 and later >= 3:
+            break
+    assert together >= 3 and later >= 3

@@ -322,6 +322,7 @@ class _TableWidget(widgets.VBox):
         self.review.value = ""
         self.walk_box.children = ()
         self._taken = ""
+        self._taken_said = False  # the announcement says who took the last trick
         self._kept = 0  # the round's bad moves just kept as the learner's own puzzles
         self._stars = None  # a round played again after «Angre» earns again
         # only a round finished here earns stars and keeps its mistakes: one that comes back
@@ -332,12 +333,17 @@ class _TableWidget(widgets.VBox):
     # -- what happens -------------------------------------------------------------------------
     def _say(self, lines: list[Any]) -> None:
         """Announce the newest action and remember who took the last trick and why."""
-        for line in lines:
-            if line.what == "took":
-                self._taken = line.text(self.lang)
+        took = [x for x in lines if x.what == "took"]
+        if took:
+            self._taken = took[-1].text(self.lang)
         actions = [x for x in lines if x.is_action]
         if actions:
-            self.announce.value = escape(actions[-1].text(self.lang))
+            # the trick's last card, then who took it, in the order they happened (the walk:
+            # «Kari tok stikket …» under the table, then «Per la ♦Q.» under it, read as if Per
+            # played after the trick was taken); the table says who took it from the next move on
+            said = [actions[-1], *took]
+            self.announce.value = " ".join(escape(x.text(self.lang)) for x in said)
+            self._taken_said = bool(took)
 
     def _run_bots(self, paced: bool = True, first: float = 0.0, rate: bool = False) -> None:
         """The bots move one at a time until the learner's turn or the round's end, then the
@@ -659,7 +665,8 @@ class _TableWidget(widgets.VBox):
             facts.append(t("w_waiting", lang, player=rnd.player_to_move))
         facts.append(t("w_level", lang, level=level_name(s.level, lang)))
         self.status.value = f"<b>{escape(' · '.join(facts))}</b>"
-        self.table.value = table_html(rnd, s.learner, taken=self._taken, lang=lang,
+        taken = "" if self._taken_said else self._taken
+        self.table.value = table_html(rnd, s.learner, taken=taken, lang=lang,
                                       four_color=self.four_color)
         self._render_hand(rnd)
         lines = s.lines()
