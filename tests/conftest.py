@@ -305,5 +305,11 @@ def pytest_configure(config: pytest.Config) -> None:
     from notebook_checks import NotebookChecks
 
     config.pluginmanager.register(NotebookChecks(), "kamp-notebook-checks")
+    if config.pluginmanager.hasplugin("nbval") and missing_extra(("notebook",)) is None:
+        from notebook_kernels import NurseryKernels  # each notebook's kernel forked, as the app's
+
+        kernels = NurseryKernels()  # `-p no:kamp-nursery-kernels`: each a fresh Python again
+        if config.pluginmanager.register(kernels, "kamp-nursery-kernels"):
+            kernels.install()
     if os.environ.get("KAMP_TIMELINE"):  # a plugin too, for the notebooks' cells
         config.pluginmanager.register(Timeline(os.environ["KAMP_TIMELINE"]), "kamp-timeline")
