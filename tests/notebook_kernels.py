@@ -34,7 +34,7 @@ PRELOAD = ("ipykernel.ipkernel", "ipywidgets", "kamplib.widgets", "kamplib.widge
            "kamplib.site.front")
 
 
-class ForkingKernelManager(KernelManager):  # type: ignore[misc]
+class ForkingKernelManager(KernelManager):
     """jupyter_client's kernel manager, its kernel started by the nursery's provisioner."""
 
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
@@ -63,7 +63,10 @@ class NurseryKernels:
         if self.nursery is None:
             if str(APP) not in sys.path:
                 sys.path.insert(0, str(APP))
-            from kampapp.forkserver import ForkProvisioner, ForkServer
+            try:
+                from kampapp.forkserver import ForkProvisioner, ForkServer
+            except ModuleNotFoundError:  # no Jupyter server (the app extra): a fresh Python
+                return KernelManager(**kwargs)
 
             self.nursery = ForkServer(list(PRELOAD))
             self.nursery.start()
