@@ -343,7 +343,7 @@ register({
     },
     "must_follow_suit": {
         "nb": "{player} må følge farge i {suit} (har {holding})",
-        "en": "{player} must follow suit in {suit} (holds {holding})",
+        "en": "{player} must follow suit in {suit} ({holding} in hand)",
     },
     "no_pass_in_tricks": {
         "nb": "I en stikkrunde kan ingen passe; {player} må legge et kort",

@@ -47,7 +47,7 @@ def test_follow_suit_is_the_rule_and_the_message() -> None:
         rnd.play("AS")
     err = info.value
     assert err.message("nb") == "Ola må følge farge i hjerter (har ♥9)"
-    assert err.message("en") == "Ola must follow suit in hearts (holds ♥9)"
+    assert err.message("en") == "Ola must follow suit in hearts (♥9 in hand)"
     assert (err.code, err.player, err.card, err.trick, err.round) == (
         "must_follow_suit", "Ola", parse_card("AS"), 1, 1)
     assert snapshot(rnd) == before

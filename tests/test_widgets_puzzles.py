@@ -5,6 +5,7 @@ on their schedule, and the learner's data handed on to the browser."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -22,6 +23,8 @@ from kamplib.teach.store import LearnerData, current_learner, set_learner
 from kamplib.teach.trainer import (
     CHOICES,
     PuzzleBoard,
+    Task,
+    answer,
     choice_label,
     margin_shown,
     next_puzzle,
@@ -355,13 +358,13 @@ def test_a_tap_on_a_card_of_a_puzzle_that_gave_way_answers_nothing_and_says_so()
 
     w = PuzzleWidget("femkamp-grand", seed=7)
     first = w.board.task.puzzle.id
-    tapped = next(b for b in w.hand.children if b._kamp_card is not None)
+    tapped = next(b for b in w.hand.children if "kamp-legal" in b._dom_classes)
     set_learner(LearnerData(solved={first: 1}))  # answered in another tab: it gives way
     assert w.board.task.puzzle.id != first and tapped not in w.hand.children
     tapped.click()
     assert w.board.outcome is None and current_learner().solved == {first: 1}
     assert "byttet akkurat da du trykket" in w.messages.widget.value
-    fresh = next(b for b in w.hand.children if b._kamp_card is not None)
+    fresh = next(b for b in w.hand.children if "kamp-legal" in b._dom_classes)
     fresh.click()
     assert w.board.outcome is not None and len(current_learner().solved) == 2
     assert "byttet" not in w.messages.widget.value
@@ -601,3 +604,46 @@ def test_a_kept_card_nobody_can_beat_is_a_cost_where_tricks_cost():
                 assert "poeng" not in then, then
                 seen["plain"] += 1
     assert seen["points"] and seen["plain"], seen
+
+
+def test_a_reason_names_the_seats_as_the_table_does():
+    """The walk: «♣J spilles ut i kløver, som P2 ikke har flere av» beside a table of Kari, Ola,
+    Siri and «Du»: the engine's seat label reached the page.  A reason names a player as the
+    puzzle's table does, and so does the page's answer."""
+    named = 0
+    for p in load_puzzles("femkamp", "pass"):
+        rnd = Task(p).round("nb")
+        best = next(m for m in rnd.legal_moves() if p.is_answer(m))
+        for move in rnd.legal_moves():
+            said = table_reason(p, move, best, p.is_answer(move), "nb", rnd.players)
+            assert not re.search(r"\bP\d\b", said), said
+            if any(f"som {n} ikke har flere av" in said for n in rnd.players):
+                named += 1
+                wrong = move if not p.is_answer(move) else next(
+                    (m for m in rnd.legal_moves() if not p.is_answer(m)), None)
+                if wrong is not None:
+                    outcome = answer(Task(p), wrong, LearnerData())
+                    assert not any(re.search(r"\bP\d\b", x) for x in outcome.why)
+    assert named  # some reasons do name a player (a suit that player is out of)
+
+
+def test_a_tap_on_a_card_that_may_not_be_played_says_why():
+    """The walk: in a Finale puzzle a tap on ♥Q (greyed: the learner must follow in spades) did
+    nothing at all.  It says why, as a round's table does, and answers nothing."""
+    from kamplib.widgets import PuzzleWidget
+
+    for seed in range(40):
+        w = PuzzleWidget("femkamp-pass", seed=seed)
+        greyed = [b for b in w.hand.children if "kamp-illegal" in b._dom_classes]
+        if greyed:
+            break
+    else:
+        pytest.fail("no puzzle with a card that may not be played in 40 seeds")
+    greyed[0].click()
+    assert w.board.outcome is None and current_learner().solved == {}
+    said = html.unescape(w.messages.widget.value)
+    assert said.count("Du må følge farge i ") == 1, said
+    w_en = PuzzleWidget("femkamp-pass", seed=seed, lang="en")
+    next(b for b in w_en.hand.children if "kamp-illegal" in b._dom_classes).click()
+    said = html.unescape(w_en.messages.widget.value)
+    assert "You must follow suit in " in said and " in hand)" in said, said

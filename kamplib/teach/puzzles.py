@@ -190,10 +190,10 @@ class Puzzle:
             rnd.play(parse_move(text))
         return rnd
 
-    def view(self) -> PlayerView:
-        """What the player to move knows at the puzzle's position."""
-        rnd = self.round()
-        return make_view(rnd, self.seat)
+    def view(self, names: Sequence[str] | None = None) -> PlayerView:
+        """What the player to move knows at the puzzle's position (``names``: the seats' names
+        to show, as in :meth:`round`)."""
+        return make_view(self.round(names=names), self.seat)
 
     def is_answer(self, move: Move | str) -> bool:
         """Whether ``move`` is the best move (or one of the cards that are the same move)."""

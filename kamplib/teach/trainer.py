@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -292,12 +292,14 @@ def played_on(rnd: Round, move: Move, seat: int, lang: str = "nb") -> tuple[list
     return text, Ending(scores[seat], so_far, others)
 
 
-def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "nb") -> str:
+def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "nb",
+                 names: Sequence[str] | None = None) -> str:
     """Why, in terms of the table, as the coach says it at a table in the chapters: after a
     wrong answer, what tells the learner's card from the best; after a right one, what the best
     card does and why not the next best (the walk: «♥A tar stikket …» alone is a fact, not a
-    reason, when the trick holds a queen)."""
-    view = p.view()
+    reason, when the trick holds a queen).  ``names``: the seats as the page names them (the
+    walk: a reason named a seat «P2», the engine's label, beside a table of Kari, Ola and Siri)."""
+    view = p.view(names)
     table = Table(view, from_view(view))
     if not right:
         return _sentence(contrast(table, chosen, best).shown(lang))
@@ -339,7 +341,7 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
     if not right:
         theirs, best_end = played_on(rnd, best, p.seat, lang)
         theirs.append(best_end.text(best_shown, p.relative, lang))
-    why: list[str] = [table_reason(p, chosen, best, right, lang)]
+    why: list[str] = [table_reason(p, chosen, best, right, lang, rnd.players)]
     before_r = after_r = None
     learned = False
     if task.personal:
@@ -492,6 +494,8 @@ class PuzzleBoard:
             raise IllegalMove("puzzle_answered", button=t("puzzle_next", self.lang))
         chosen = parse_move(move) if isinstance(move, str) else move
         if chosen not in self.round.legal_moves():
+            if chosen in self.round.hand(self.seat):  # the engine's reason, as at a table:
+                self.round.check(chosen)             # «Du må følge farge i spar (har …)»
             raise IllegalMove("puzzle_not_legal", move=move_text(chosen, self.lang))
         data = self.data
         self.outcome = answer(self.task, chosen, data, self.lang, now=self.clock())

@@ -192,7 +192,9 @@ class PuzzleWidget(widgets.VBox):
             # before the answer the cards that may be played stand up; after it, the best
             best = answered and b.task is not None and b.task.puzzle.is_answer(card)
             up = card in legal or best
-            button._kamp_card = card if card in legal else None
+            # every card answers a tap until the answer: one that may not be played says why
+            # (the walk: a tap on it did nothing, and the page looked broken)
+            button._kamp_card = None if answered else card
             button.description = card.symbol
             button.tooltip = _card_tip(card, card in legal, best, self.lang)
             button._dom_classes = ("kamp-card", "kamp-legal" if up else "kamp-illegal",
