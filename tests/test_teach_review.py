@@ -94,6 +94,8 @@ def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
         text = summary.review_text()
         assert "kostet deg omtrent" in text, text
         assert (text.count("minus snittet til de andre") == 1) == (kind == "fantan"), text
+        # and before the number (the walk: par's stars above, «kostet deg 4,5 poeng» under)
+        assert text.startswith("Målt mot snittet til de andre: trekkene") == (kind == "fantan")
         # the moves listed under it do not repeat it; each alone on the table does say it
         html = review_html(summary.moves, text)
         note = "minus snittet til de andre"

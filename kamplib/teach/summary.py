@@ -85,11 +85,15 @@ class RoundSummary:
         if not listed:
             if rest < 0.05:
                 return t("teach_review_clean", lang)
-            return (t("teach_review_small", lang, lost=number_text(rest, lang))
-                    + numbers_note(relative, lang))
-        text = t("teach_review_lost", lang, lost=number_text(lost_in_all(listed), lang))
-        if rest >= 0.05:
-            text += " " + t("teach_review_rest", lang, lost=number_text(rest, lang))
+            text = t("teach_review_small", lang, lost=number_text(rest, lang))
+        else:
+            text = t("teach_review_lost", lang, lost=number_text(lost_in_all(listed), lang))
+            if rest >= 0.05:
+                text += " " + t("teach_review_rest", lang, lost=number_text(rest, lang))
+        if relative:
+            # said first (the walk: «★★★ … Du fikk 2» over «kostet deg omtrent 4,5 poeng»
+            # read as a contradiction until the note at the end)
+            text = f"{t('teach_review_relative', lang)} {text[:1].lower()}{text[1:]}"
         return text + numbers_note(relative, lang)
 
 

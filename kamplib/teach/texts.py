@@ -69,6 +69,8 @@ register({
     "teach_review_lost": {"nb": "Trekkene under kostet deg omtrent {lost} poeng i alt.",
                           "en": "The moves below cost you about {lost} {lost:point|points} in "
                                 "all."},
+    "teach_review_relative": {"nb": "Målt mot snittet til de andre:",
+                              "en": "Counted against the others' average:"},
     # the good moves' costs, apart: «de gode trekkene dine kostet» read as a contradiction
     "teach_review_rest": {"nb": "De andre trekkene dine var gode, men ikke alle helt de beste: "
                                 "til sammen kostet de omtrent {lost} poeng.",
