@@ -17,9 +17,12 @@ def fresh_page() -> Iterator[None]:
     saved = dict(choices_module._state)
     choices_module._state.update(current=None, listeners=[])
     learner, listeners, page = store._learner, list(store._listeners), list(progress._page)
+    known = store._known
     store._learner, store._listeners[:], progress._page[:] = None, [], []
+    store._known = False  # the browser has not answered yet
     store._browser_spelling.clear()
     yield
     choices_module._state.clear()
     choices_module._state.update(saved)
     store._learner, store._listeners[:], progress._page[:] = learner, listeners, page
+    store._known = known

@@ -182,6 +182,16 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(course_app: Any,
 
 
 STARS = "() => JSON.parse(localStorage.getItem('kamp-learner/1') || 'null')"
+# Every set of star labels the goals box shows, in order, from the page's start: a returning
+# learner saw «0 av 3 stjerner» first, then theirs, before the page waited for the browser's copy.
+STARS_SEEN = """
+window.kampStarsSeen = [];
+new MutationObserver(() => {
+  const marks = [...document.querySelectorAll('.kamp-goals .kamp-star-mark')]
+    .map((mark) => mark.getAttribute('aria-label')).join(' | ');
+  if (marks && window.kampStarsSeen.at(-1) !== marks) window.kampStarsSeen.push(marks);
+}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+"""
 
 
 def finish_round(page: Any) -> str:
@@ -215,6 +225,8 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     open_table(page, course_app.url(STEP))
     goals = page.locator(".kamp-goals .kamp-goals-box")
     assert "Mål på denne siden" in goals.inner_text()  # said before playing
+    # the stars once the browser has said it keeps none (a new learner)
+    goals.locator(".kamp-star-mark").first.wait_for(timeout=30_000)
     assert goals.locator(".kamp-star-mark").first.get_attribute("aria-label") == \
         "0 av 3 stjerner"
     earned = finish_round(page)
@@ -226,6 +238,7 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     here = f"{stars} av 6 stjerner"  # the page's goals: the round and the drill
     # the contents list is another widget: redrawn in the same turn, shown a moment apart
     page.locator(f".kamp-site-nav [aria-label='{here}']").wait_for(timeout=10_000)
+    page.add_init_script(STARS_SEEN)  # the next documents' own start
     # the other tab hears of it (the browser's storage event: its page takes the new copy)
     front.wait_for_function(f"""() => {{
         const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
@@ -239,6 +252,9 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
         return mark && mark.getAttribute('aria-label') === '{earned}';
     }}""", timeout=30_000)
     page.locator(f".kamp-site-nav [aria-label='{here}']").wait_for(timeout=10_000)
+    # no stars at all until the learner's own came: never a new learner's «0 av 3» first
+    seen = page.evaluate("() => window.kampStarsSeen")
+    assert seen == [f"{earned} | 0 av 3 stjerner"], seen
     page.goto(course_app.url("index.ipynb"))
     wait_rendered(page)
     wait_widgets(page, 90_000)

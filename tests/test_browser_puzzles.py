@@ -1,7 +1,8 @@
 """«Finn det beste kortet» in Chromium at phone size, in the Voilà app and in the browser edition:
 the page opens on a puzzle, a tap on a card answers it, the verdict, why and the play after the
 card appear; after a reload the puzzle rating and the count of answers are the learner's
-(kept in the browser's localStorage under ``kamp-learner/1``, nothing on a server).  Each test
+(kept in the browser's localStorage under ``kamp-learner/1``, nothing on a server), and the page
+never showed the new learner's rating first.  Each test
 has a browser context of its own, so its localStorage starts empty.
 """
 
@@ -20,6 +21,16 @@ WIDGET = ".kamp-puzzles"
 LEGAL = f"{WIDGET} .kamp-hand button.kamp-card.kamp-legal"
 RATING = f"{WIDGET} .kamp-puzzle-rating"
 LEARNER_KEY = "kamp-learner/1"
+# Every text the rating line shows, in order, from the page's start (what a learner could have
+# seen, however briefly): a returning learner saw the new learner's 1500 first, then theirs.
+RATINGS_SEEN = f"""
+window.kampRatingsSeen = [];
+new MutationObserver(() => {{
+  const box = document.querySelector({RATING!r});
+  const text = box ? box.textContent.trim() : null;
+  if (text && window.kampRatingsSeen.at(-1) !== text) window.kampRatingsSeen.push(text);
+}}).observe(document, {{childList: true, subtree: true, characterData: true}});
+"""
 
 
 def _rating(page: Any) -> str:
@@ -45,6 +56,9 @@ def _tap_until_answered(page: Any, card: str) -> None:
 def _answer_one(page: Any) -> tuple[str, str]:
     """Tap the first card that may be played; what the page says then, and the new rating."""
     page.wait_for_selector(LEGAL, state="visible", timeout=120_000)
+    # the rating once the browser has said it keeps nothing for this learner (a new one)
+    page.wait_for_function("(box) => /\\d/.test(document.querySelector(box)?.innerText)",
+                           arg=RATING, timeout=30_000)
     assert _rating(page) == "1500" and "foreløpig" in page.inner_text(RATING)
     hand = f"{WIDGET} .kamp-hand button.kamp-card"
     shown = page.locator(hand).all_inner_texts()
@@ -91,6 +105,10 @@ def _kept_after_reload(page: Any, rating: str) -> None:
     }""", arg=[RATING, rating], timeout=60_000)
     kept = json.loads(page.evaluate(f"() => localStorage.getItem({LEARNER_KEY!r})"))
     assert len(kept["solved"]) == 1 and kept["schema"] == LEARNER_KEY
+    # from the page's start the line said nothing, then the learner's own rating: never the
+    # new learner's 1500 while the browser's copy was on its way
+    seen = page.evaluate("() => window.kampRatingsSeen")
+    assert seen and all("1500" not in text for text in seen), seen
     # a new puzzle, not the one answered
     page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
 
@@ -103,6 +121,7 @@ def test_a_puzzle_answered_in_the_app_and_its_rating_after_a_reload(course_app: 
     wait_rendered(page)
     wait_widgets(page, 90_000)
     _verdict, rating = _answer_one(page)
+    page.add_init_script(RATINGS_SEEN)  # the next document's own start
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
@@ -120,6 +139,7 @@ def test_a_puzzle_answered_in_the_browser_edition_and_its_rating_after_a_reload(
     page.goto(site_server.base + f"{PAGE}.html")
     wait_shown(page, 1, timeout=300_000)
     _verdict, rating = _answer_one(page)
+    page.add_init_script(RATINGS_SEEN)  # the next document's own start
     page.reload()
     wait_shown(page, 1, timeout=300_000)
     _kept_after_reload(page, rating)

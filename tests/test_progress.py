@@ -12,6 +12,7 @@ from kamplib import hints
 from kamplib.errors import RecordError
 from kamplib.site.pages import SITE
 from kamplib.teach import mistakes as mistakes_mod
+from kamplib.teach import store
 from kamplib.teach.progress import (
     DRILL_ITEMS,
     GOALS,
@@ -79,12 +80,19 @@ def test_goals_are_said_before_playing_with_the_stars_so_far():
     data = LearnerData()
     data.earn("tutorial/02-pass.ipynb", "play", 2)
     set_learner(data)
+    known = store._known
     try:
+        # before the browser has answered: the goals, and only the stars' room
+        assert "stjerner" not in page_mark("tutorial/02-pass.ipynb", "nb")
+        assert "kamp-star-mark" not in goals_html("tutorial/02-pass.ipynb", "nb")
+        assert all(line in goals_html("tutorial/02-pass.ipynb", "nb") for line in lines)
+        store._known = True  # the browser's copy has arrived (store.take_from_browser)
         assert "2 av 6 stjerner" in page_mark("tutorial/02-pass.ipynb", "nb")
         assert "★★☆" in goals_html("tutorial/02-pass.ipynb", "nb")
         assert goals_html("tutorial/00-velkommen.ipynb") == ""
     finally:
         set_learner(LearnerData())
+        store._known = known
 
 
 def test_the_best_stars_are_kept():

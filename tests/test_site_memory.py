@@ -170,6 +170,18 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(chromium: Any,
     person.offline.close()
 
 
+# Every set of star labels the goals box shows, in order, from the page's start: a returning
+# learner saw «0 av 3 stjerner» first, then theirs, before the page waited for the browser's copy.
+STARS_SEEN = """
+window.kampStarsSeen = [];
+new MutationObserver(() => {
+  const marks = [...document.querySelectorAll('.kamp-goals .kamp-star-mark')]
+    .map((mark) => mark.getAttribute('aria-label')).join(' | ');
+  if (marks && window.kampStarsSeen.at(-1) !== marks) window.kampStarsSeen.push(marks);
+}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+"""
+
+
 def goal_stars(page: Any, goal: int) -> str:
     """The stars the page's goals box shows for its ``goal``-th goal («1 av 3 stjerner»)."""
     return page.locator(".kamp-goals .kamp-star-mark").nth(goal).get_attribute(
@@ -182,6 +194,8 @@ def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(
     person.open(STEP)
     page = person.page
     assert "Mål på denne siden" in page.inner_text(".kamp-goals")  # said before playing
+    # the stars once the browser has said it keeps none (a new learner)
+    page.locator(".kamp-goals .kamp-star-mark").nth(1).wait_for(timeout=30_000)
     assert goal_stars(page, 1) == "0 av 3 stjerner"
     for item in range(5):  # the drill's goal: five items answered (stars by the misses)
         if item:
@@ -200,11 +214,15 @@ def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(
     assert earned == f"{stars} av 3 stjerner" and stars >= 1
     here = f"{stars} av 6 stjerner"
     assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    page.add_init_script(STARS_SEEN)  # the next document's own start
     page.reload()
     wait_shown(page, 1, timeout=300_000)
     page.wait_for_function("(earned) => [...document.querySelectorAll("
                            "'.kamp-goals .kamp-star-mark')][1]?.getAttribute('aria-label')"
                            " === earned", arg=earned, timeout=30_000)
+    # no stars at all until the learner's own came: never a new learner's «0 av 3» first
+    seen = page.evaluate("() => window.kampStarsSeen")
+    assert seen == [f"0 av 3 stjerner | {earned}"], seen
     assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
     person.go("index.html")
     page.wait_for_function("(stars) => document.querySelector(\".kamp-front-game"

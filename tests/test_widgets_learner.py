@@ -14,7 +14,15 @@ from page_state import fresh_page  # noqa: F401  (every test is a page of its ow
 from kamplib.site.front import front_html
 from kamplib.teach import progress
 from kamplib.teach.choices import Choices
-from kamplib.teach.store import EXPORT_FORMAT, LEARNER_SCHEMA, LearnerData, current_learner
+from kamplib.teach.store import (
+    EXPORT_FORMAT,
+    LEARNER_SCHEMA,
+    MERGE,
+    LearnerData,
+    current_learner,
+    learner_known,
+    take_from_browser,
+)
 from kamplib.widgets import Drill, PlayGame, PlayHand, ProgressBox
 from kamplib.widgets.site import SiteHead, SiteNav
 
@@ -62,6 +70,48 @@ def test_the_first_copy_is_merged_and_later_ones_replace() -> None:
     from_browser(head, other, "replace")  # another tab changed it: that is the truth now
     assert kept(head).stars == {"tutorial/04-damer.ipynb": {"drill": 1}}
     assert current_learner().stars == other.stars and "☆☆☆" in head.goals.value
+
+
+def test_nothing_read_from_the_learners_data_shows_before_the_browser_answers() -> None:
+    """A returning learner's stars, the front page's «go on» and the course's count are shown
+    only once the browser's copy has arrived (or the browser said it has none): before that the
+    page's data is a new learner's, and a returning learner would see «0 stars», then theirs
+    (as the puzzle page showed the rating 1500, then theirs).  The stars' room is kept, so
+    nothing moves when they come."""
+    head = SiteHead(PASS_PAGE)
+    nav = SiteNav(head)
+    box = ProgressBox("nb")
+    assert head.goals is not None and not learner_known()
+    goals, contents, summary = head.goals.value, nav.value, box.summary.value
+    assert "Mål på denne siden" in goals and "Spill runden" in goals  # the goals at once
+    for html in (goals, contents):
+        assert "kamp-star-mark" not in html and "stjerner" not in html
+        assert "kamp-star-wait" in html and "aria-hidden='true'" in html
+    assert "stjerner" not in summary and "Din fremgang" in summary
+    front = front_html(Choices())
+    assert "stjerner" not in front and "Fortsett med" not in front
+    stored = LearnerData()
+    stored.earn(PASS_PAGE, "play", 2)
+    stored.earn("tutorial/03-klover.ipynb", "drill", 3)
+    from_browser(head, stored)  # the browser's copy arrives
+    assert learner_known()
+    assert "aria-label='2 av 3 stjerner'" in head.goals.value
+    assert "kamp-star-wait" not in head.goals.value + nav.value
+    assert "aria-label='2 av 6 stjerner'" in nav.value
+    assert "Du har 5 av" in box.summary.value
+    front = front_html(Choices())
+    assert "5 av 42 stjerner" in front and "Fortsett med" in front
+
+
+def test_a_browser_with_nothing_kept_is_an_answer_too() -> None:
+    """A new learner (or a browser that cannot store): the script's first message says so, and
+    the page shows the new learner's empty stars from then on."""
+    head = SiteHead(PASS_PAGE)
+    box = ProgressBox("nb")
+    from_browser(head, None)
+    assert learner_known() and head.goals is not None
+    assert head.goals.value.count("aria-label='0 av 3 stjerner'") == 2
+    assert "Du har 0 av" in box.summary.value
 
 
 def ask(head: SiteHead, text: str, how: str, seen: str) -> None:
@@ -243,6 +293,8 @@ def test_the_front_page_shows_the_stars_of_each_game() -> None:
     data = current_learner()
     data.earn(PASS_PAGE, "play", 3)
     data.earn("sekskamp/03-anna-og-bjorn.ipynb", "drill", 1)
+    take_from_browser("", MERGE)  # the browser has answered: the page knows the learner
+    data = current_learner()
     html = front_html(Choices())
     femkamp, sekskamp = html.split("data-game='sekskamp'")[0], html.split(
         "data-game='sekskamp'")[1].split("data-game='sjukamp'")[0]

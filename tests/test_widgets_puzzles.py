@@ -36,10 +36,14 @@ pytestmark = pytest.mark.unit
 
 @pytest.fixture(autouse=True)
 def fresh_learner():
-    """Each test starts as a new learner (the page's data is one per kernel)."""
+    """Each test starts as a new learner whose browser has answered (the page's data is one
+    per kernel)."""
+    known = store._known
     set_learner(LearnerData())
+    store.take_from_browser("", store.MERGE)  # the browser keeps nothing yet: a new learner
     yield
     set_learner(LearnerData())
+    store._known = known
 
 
 def _wrong(board: PuzzleBoard):
@@ -305,6 +309,24 @@ def test_when_the_browsers_copy_arrives_a_puzzle_answered_before_gives_way():
     board.learner_arrived()
     assert board.task.puzzle.id != first
     assert board.rating_text() == "Din oppgaverating: 1620"
+
+
+def test_no_rating_and_no_count_before_the_browsers_copy_arrives():
+    """A returning learner saw the new learner's 1500 until the browser's copy came, then
+    their own (the walk): until the browser has answered, the page says nothing about the
+    rating or the answers, and keeps the rating line's room so the cards do not move."""
+    from kamplib.widgets import PuzzleWidget
+
+    store._known = False  # the page has just opened: the browser has not answered
+    w = PuzzleWidget("femkamp-grand", seed=7)
+    assert w.board.rating_text() == "" and w.board.tally_text() == ""
+    assert "rating" not in w.rating.value and "visibility:hidden" in w.rating.value
+    assert w.table.value and w.hand.children  # the puzzle itself is there at once
+    kept = LearnerData(solved={"femkamp-grand-x": 1, "femkamp-pass-y": 0},
+                       rating=Rating(1620.0, 90.0))
+    store.take_from_browser(kept.to_json(), store.MERGE)  # the browser's copy arrives
+    assert "Din oppgaverating: 1620" in w.rating.value and "1500" not in w.rating.value
+    assert "Du har svart på 2 oppgaver, 1 riktig." in w.rating.value
 
 
 def test_when_the_browsers_copy_arrives_with_a_mistake_due_it_is_asked_first():

@@ -30,13 +30,19 @@ from kamplib.bots import make_bot
 from kamplib.draw.display import color
 from kamplib.i18n import register, t
 from kamplib.round import Round
-from kamplib.teach.store import GOAL_KINDS, MAX_STARS, current_learner, learner_changed
+from kamplib.teach.store import (
+    GOAL_KINDS,
+    MAX_STARS,
+    current_learner,
+    learner_changed,
+    learner_known,
+)
 
 __all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play_stars",
            "game_stars", "good_stars", "drill_stars", "par_points", "goal_lines", "stars_text",
            "page_max",
            "section_max", "star_mark", "page_mark", "section_mark", "goals_html", "open_page",
-           "page_path", "has_goal", "earn", "reset", "Par", "next_page"]
+           "page_path", "has_goal", "earn", "reset", "Par", "next_page", "waiting_mark"]
 
 PAR_SLACK = 2
 DRILL_ITEMS = 5
@@ -215,18 +221,30 @@ def star_mark(stars: int, most: int, lang: str = "nb") -> str:
             f"{stars_text(stars, most)}</span>")
 
 
+def waiting_mark(most: int) -> str:
+    """Where a star mark will stand once the learner's data has arrived from the browser
+    (:func:`~kamplib.teach.store.learner_known`): the same room, nothing shown or read out, so
+    nothing moves when the stars come and no learner sees ☆☆☆ that are not theirs."""
+    return (f"<span class='kamp-star-wait' aria-hidden='true' "
+            f"style='visibility:hidden;white-space:nowrap'>{stars_text(0, most)}</span>")
+
+
 def page_mark(path: str, lang: str = "nb") -> str:
-    """A page's stars for the contents list (nothing for a page without goals)."""
+    """A page's stars for the contents list (nothing for a page without goals; their room only
+    until the learner's data has arrived)."""
     most = page_max(path)
     if not most:
         return ""
+    if not learner_known():
+        return waiting_mark(most)
     return star_mark(sum(_earned(path).values()), most, lang)
 
 
 def section_mark(paths: Sequence[str], lang: str = "nb") -> str:
-    """A part of the site's stars (its pages ``paths``), «★ 7 av 24»: the sum of its pages'."""
+    """A part of the site's stars (its pages ``paths``), «★ 7 av 24»: the sum of its pages'
+    (nothing until the learner's data has arrived)."""
     most = section_max(paths)
-    if not most:
+    if not most or not learner_known():
         return ""
     earned = sum(sum(_earned(path).values()) for path in paths)
     label = t("stars_label", lang, stars=earned, most=most)
@@ -239,6 +257,8 @@ def next_page(paths: Sequence[str]) -> str | None:
     """Where a learner who has begun a part of the site (its pages ``paths``, in order) goes on:
     its first page with goals and no stars yet, else its first with stars still to earn; None
     for a learner who has not begun (no stars there) or has every star of it."""
+    if not learner_known():
+        return None
     with_goals = [path for path in paths if page_max(path)]
     earned = {path: sum(_earned(path).values()) for path in with_goals}
     if not any(earned.values()):
@@ -248,12 +268,19 @@ def next_page(paths: Sequence[str]) -> str | None:
 
 
 def goals_html(path: str, lang: str = "nb") -> str:
-    """The page's goals, each with the stars earned so far, before the learner plays."""
+    """The page's goals, each with the stars earned so far, before the learner plays (the
+    goals at once, their stars once the learner's data has arrived)."""
     goals = GOALS.get(path, ())
     if not goals:
         return ""
     earned = _earned(path)
-    items = "".join(f"<li>{star_mark(earned.get(goal, 0), MAX_STARS, lang)} {escape(line)}</li>"
+    known = learner_known()
+
+    def mark(goal: str) -> str:
+        return star_mark(earned.get(goal, 0), MAX_STARS, lang) if known else \
+            waiting_mark(MAX_STARS)
+
+    items = "".join(f"<li>{mark(goal)} {escape(line)}</li>"
                     for goal, line in zip(goals, goal_lines(path, lang), strict=True))
     return (f"<div class='kamp-goals-box' style='margin:6px 0'><b>"
             f"{escape(t('goal_heading', lang))}</b><ul style='margin:2px 0;padding-left:1.2em'>"

@@ -44,7 +44,8 @@ from kamplib.teach.rating import NEW, Rating
 __all__ = ["LearnerData", "LEARNER_SCHEMA", "LEARNER_KEY", "PAGE_SCHEMA", "EXPORT_FORMAT",
            "MAX_STORE_CHARS", "MAX_MISTAKES", "GOAL_KINDS", "MAX_STARS", "read_export",
            "page_key", "current_learner", "set_learner", "on_learner_change", "learner_changed",
-           "MERGE", "REPLACE", "browser_message", "take_from_browser", "browser_text"]
+           "MERGE", "REPLACE", "browser_message", "take_from_browser", "browser_text",
+           "learner_known"]
 
 LEARNER_SCHEMA = "kamp-learner/1"
 LEARNER_KEY = LEARNER_SCHEMA
@@ -190,6 +191,10 @@ class LearnerData:
 # The page's learner data (one kernel is one page) and who is told when it changes.
 _learner: LearnerData | None = None
 _listeners: list[Callable[[LearnerData], None]] = []
+# Whether the browser has answered: its copy arrived, or it has none (a new learner, a browser
+# that cannot store).  Until then the page's data is a new learner's, which for a returning
+# learner is not true: the page shows nothing read from it (see :func:`learner_known`).
+_known = False
 
 
 def current_learner() -> LearnerData:
@@ -198,6 +203,17 @@ def current_learner() -> LearnerData:
     if _learner is None:
         _learner = LearnerData()
     return _learner
+
+
+def learner_known() -> bool:
+    """Whether the page knows the learner: the browser's copy of the learner's data has arrived,
+    or the browser said it keeps none (kamp-memory.js gives the page's learner field what is
+    kept, "" for nothing, the first time it sees the field).  Until then the page says nothing
+    taken from the data — no stars, no puzzle rating, no count of answers — since a returning
+    learner's would show as a new learner's for a moment (the rating 1500, no stars), then
+    change.  A page without the page script (a notebook outside the course's app and site)
+    never hears from a browser and shows none of them."""
+    return _known
 
 
 def set_learner(data: LearnerData) -> None:
@@ -261,7 +277,9 @@ def take_from_browser(kept: str, how: str) -> LearnerData:
     """Take in the browser's copy (``kept``, the stored text, "" for none): merged into the
     page's data (MERGE) or instead of it (REPLACE).  What cannot be read is dropped part by
     part (:meth:`LearnerData.from_dict`)."""
+    global _known
     data = LearnerData.from_json(kept) if kept else LearnerData()
+    _known = True  # told before the listeners hear of the data: they show it now
     if kept:
         _browser_spelling.clear()
         _browser_spelling[data.to_json()] = kept

@@ -39,7 +39,7 @@ from kamplib.teach.notes import joined
 from kamplib.teach.puzzles import LEVEL_WORDS, Puzzle, load_puzzles, move_code, puzzle_kinds
 from kamplib.teach.rating import PUZZLE_DEVIATION, Rating, update
 from kamplib.teach.session import default_names
-from kamplib.teach.store import LearnerData, current_learner, learner_changed
+from kamplib.teach.store import LearnerData, current_learner, learner_changed, learner_known
 
 __all__ = ["Task", "Outcome", "next_puzzle", "answer", "CHOICES", "choice_label", "played_on",
            "NEAREST", "Ending", "PuzzleBoard", "SURE_DEVIATION", "puzzle_count", "margin_shown",
@@ -554,12 +554,19 @@ class PuzzleBoard:
         return t("puzzle_question", self.lang)
 
     def rating_text(self) -> str:
+        """The learner's puzzle rating; nothing until the learner's data has arrived from the
+        browser (a returning learner's own rating, not a new learner's 1500 first)."""
+        if not learner_known():
+            return ""
         r = self.data.rating
         code = "puzzle_rating_new" if r.deviation > SURE_DEVIATION else "puzzle_rating"
         return t(code, self.lang, rating=round(r.rating))
 
     def tally_text(self) -> str:
-        """How many puzzles the learner has answered, and their own mistakes waiting."""
+        """How many puzzles the learner has answered, and their own mistakes waiting (nothing
+        until the learner's data has arrived)."""
+        if not learner_known():
+            return ""
         data = self.data
         parts = []
         stored = [right for ident, right in data.solved.items() if not ident.startswith(MINE)]

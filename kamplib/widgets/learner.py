@@ -8,8 +8,10 @@ whatever Python writes there.  The page's Python holds the data in
 goes to the browser through the link, and every part of the page that shows stars hears of it
 (:func:`~kamplib.teach.store.on_learner_change`).  The first copy the browser gives is merged
 with what the page earned before it came; a later one (another tab changed the data) replaces
-it (:func:`~kamplib.teach.store.take_from_browser`).  Each page has one link: the page head
-(:class:`kamplib.widgets.site.SiteHead`) shows it.
+it (:func:`~kamplib.teach.store.take_from_browser`).  The first message also tells the page that
+the browser has answered (with the learner's copy, or "" for none): until then the page shows
+nothing read from the data (:func:`~kamplib.teach.store.learner_known`).  Each page has one link:
+the page head (:class:`kamplib.widgets.site.SiteHead`) shows it.
 
 :class:`ProgressBox` (the front page): the learner's stars in all and, behind «Flytt fremgangen
 eller begynn på nytt», «Last ned fremgangen» (one file), «Hent fremgang fra fil» (merged in; a
@@ -34,6 +36,7 @@ from kamplib.teach.store import (
     browser_message,
     browser_text,
     current_learner,
+    learner_known,
     on_learner_change,
     read_export,
     set_learner,
@@ -183,10 +186,13 @@ class ProgressBox(widgets.VBox):
     def _render(self, _data: LearnerData) -> None:
         stars, most = _course_stars()
         lang = self.lang
-        said = t("progress_stars", lang, stars=stars, most=most)
+        # the stars once the learner's data has arrived from the browser (a returning
+        # learner's «0 av …» would stand there a moment first); their line's room till then
+        said = escape(t("progress_stars", lang, stars=stars, most=most)) if learner_known() \
+            else "<span aria-hidden='true' style='visibility:hidden'>&#9733;</span>"
         self.summary.value = (
             f"<h2>{escape(t('progress_heading', lang))}</h2>"
-            f"<p style='margin:4px 0'>{escape(said)}</p>"
+            f"<p style='margin:4px 0'>{said}</p>"
             f"<p style='margin:4px 0'>{escape(t('progress_kept_here', lang))}</p>")
         if hasattr(self, "export_link"):  # a link made before a change carries old data
             self.export_link.value = ""

@@ -138,8 +138,13 @@ class PuzzleWidget(widgets.VBox):
     # -- drawing ------------------------------------------------------------------------------
     def _render(self) -> None:
         b, lang = self.board, self.lang
-        self.rating.value = (f"<p style='margin:2px 0'><b>{escape(b.rating_text())}</b></p>"
-                             + _paragraph(b.tally_text()))
+        rating = b.rating_text()
+        # nothing but the line's room until the learner's data has arrived (the rating then
+        # comes without moving the cards under a finger)
+        self.rating.value = (f"<p style='margin:2px 0'><b>{escape(rating)}</b></p>" if rating
+                             else "<p aria-hidden='true' style='margin:2px 0;"
+                                  "visibility:hidden'><b>&nbsp;</b></p>") \
+            + _paragraph(b.tally_text())
         rnd = b.round
         if rnd is None:
             self.heading.value = ""

@@ -130,6 +130,9 @@
   // between the browser and the page's Python (class of the field's holder, storage key,
   // the document's schema).  The first time the field is seen it is given what is kept, with
   // `how: "merge"`: Python merges it with what the page did before the browser answered.
+  // It is given even when nothing is kept or the browser cannot store (`restore: ""`): that
+  // first message is how the page's Python knows the browser has answered, and until then it
+  // shows nothing read from the learner's data (kamplib/teach/store.py, learner_known).
   // Whenever the stored text is no longer the one this page last read or wrote (another tab
   // kept a newer copy), the field is given the new text before anything is written: with
   // `how: "replace"` (Python takes it instead of its own) when the page has no change of its
