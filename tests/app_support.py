@@ -19,7 +19,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -147,10 +147,12 @@ def preheated_pages(repo: Path = REPO) -> list[str]:
     return [p for p in pages if not preheat_denied(patterns, p, repo)]
 
 
-def wait_settled(server: AppServer, timeout: float = 300.0) -> None:
-    """Wait until every pre-heated page has its kernel waiting (the server's log says each pool
-    is filled): a server as a learner finds it once it has started, not in the middle of it."""
-    pages = preheated_pages()
+def wait_settled(server: AppServer, pages: Iterable[str] | None = None,
+                 timeout: float = 300.0) -> None:
+    """Wait until every pre-heated page (``pages``, if the server pre-heats those alone) has its
+    kernel waiting (the server's log says each pool is filled): a server as a learner finds it
+    once it has started, not in the middle of it."""
+    pages = preheated_pages() if pages is None else list(pages)
     wait_until(lambda: all(f"Kernel pool of {p} is filled" in server.log_text() for p in pages),
                timeout, f"a pre-heated kernel for each of {len(pages)} pages")
 

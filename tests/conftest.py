@@ -7,10 +7,11 @@ of its own.  Each is made once per pytest process (one per xdist worker), when a
 - ``chromium``: Debian's Chromium.  Open a context per test (``app_support.new_learner`` or
   ``static_site_support.Offline``) and close it at the end: contexts share nothing.
 - ``course_app``: the course server as ``make app`` starts it, plus the test notebooks of
-  ``tests/browser/`` and the bots without their pause (``KAMP_PACE=0``).  Tests of other files
-  use it at the same time, so it is for tests that open pages and look at them; a test that needs
-  other server options (a kernel grace, a cap, a pool), counts the server's kernels or reads its
-  log starts its own with ``app_support.running_app``.
+  ``tests/browser/`` and the bots without their pause (``KAMP_PACE=0``), pre-heating only the
+  pages of ``COURSE_APP_POOLED``.  Tests of other files use it at the same time, so it is for
+  tests that open pages and look at them; a test that needs other server options (a kernel
+  grace, a cap, a pool), counts the server's kernels or reads its log starts its own with
+  ``app_support.running_app``.
 - ``built_site``: ``(folder, summary)`` of the browser edition as ``make site`` builds it, plus
   ``tests/site/feil.ipynb``: built once per run for every worker (a file lock), read-only.
 - ``site_server``: ``built_site`` served as ``make site-serve`` serves it (``.url(path)``).
@@ -244,15 +245,31 @@ def chromium(playwright: Any) -> Iterator[Any]:
     browser.close()
 
 
+# The pages the shared course server pre-heats: those whose tests check that the kernel came from
+# the pool (test_site_browser: a shared link's and a bad choice's pre-heated pages), and the two
+# that many tests open (the front page, the Pass step), which a pooled kernel serves at once.
+# `make app` pre-heats 21 pages.  A visit costs one run of the page's cells either way (a kernel
+# started for it, or the pool's refill after it), so what pre-heating adds is the first fill:
+# 21 runs at each worker's start (benchmarks/course_server_start.py), for pages most tests never
+# open.  Every other page gets a kernel started for it, as a page that is not pre-heated does in
+# the app.  (The pools as `make app` has them: tests/test_app_stuck.py pre-heats every step; a
+# pooled kernel's life: test_app_server.py, test_app_server_browser.py.)
+COURSE_APP_POOLED = ("index.ipynb", "tutorial/02-pass.ipynb", "tutorial/09-husregler.ipynb",
+                     "sjukamp/03-finalen.ipynb", "sekskamp/02-trukket-trumf.ipynb")
+
+
 @pytest.fixture(scope="session")
 def course_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The course server as `make app` starts it, the test pages allowed, the bots' pause off
-    (six learners playing six cards would wait 0.7 s for every bot card)."""
-    from app_support import running_app, wait_settled
+    (six learners playing six cards would wait 0.7 s for every bot card), and only the pages of
+    ``COURSE_APP_POOLED`` pre-heated."""
+    from app_support import preheat_only, running_app, wait_settled
 
-    with running_app(tmp_path_factory.mktemp("course-app") / "voila.log", test_pages=True,
+    with running_app(tmp_path_factory.mktemp("course-app") / "voila.log",
+                     preheat_only(*COURSE_APP_POOLED), test_pages=True,
                      env={"KAMP_PACE": "0"}) as server:
-        wait_settled(server)  # the first test's page is not the one that waits for the start-up
+        # the first test's page is not the one that waits for the start-up
+        wait_settled(server, COURSE_APP_POOLED)
         yield server
 
 

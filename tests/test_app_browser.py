@@ -46,6 +46,8 @@ def app(course_app: AppServer) -> AppServer:
 @pytest.fixture
 def learner(chromium: Any) -> Iterator[Any]:
     context = new_learner(chromium)
+    # a page whose kernel is not pre-heated runs its cells first: slow on a busy machine
+    context.set_default_navigation_timeout(180_000)
     yield context.new_page()
     context.close()
 

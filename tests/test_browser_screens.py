@@ -50,7 +50,7 @@ DRAWN = "() => [...document.querySelectorAll('.jupyter-widgets')].some(e => e.of
 def open_page(chromium: Any, url: str) -> tuple[Any, Any]:
     context = new_learner(chromium)
     page = context.new_page()
-    response = page.goto(url)
+    response = page.goto(url, timeout=180_000)  # most run their cells as the page is asked
     assert response is not None and response.ok, url
     wait_rendered(page)
     page.wait_for_function(DRAWN, timeout=60_000)

@@ -192,8 +192,9 @@ def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> Non
 
 
 # A page of the course or a chapter is pre-heated (voila.json's preheat_denylist spares the
-# front page, tutorial/, sekskamp/ and sjukamp/), an exploration is not: the choices in the URL
-# must reach the page either way.
+# front page, tutorial/, sekskamp/ and sjukamp/; the shared server pre-heats the pooled pages of
+# these tests, conftest.COURSE_APP_POOLED), an exploration is not: the choices in the URL must
+# reach the page either way.
 @pytest.mark.parametrize(("play", "printout", "pooled"), [
     ("sjukamp/03-finalen.ipynb", "tutorial/09-husregler.ipynb", True),
     ("notebooks/01-taktikk.ipynb", "notebooks/03-utskrift.ipynb", False),
