@@ -159,33 +159,38 @@ def held_loading_screen(page: Any, url: str) -> None:
     page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
-def test_the_loading_screen_speaks_bokmal_and_english(
-    app: AppServer, chromium: Any, viewport: dict[str, int],
-) -> None:
-    context, page = learner_page(chromium, viewport)
+def test_the_loading_screen_speaks_bokmal_and_english(app: AppServer, chromium: Any) -> None:
+    """At a phone's width and a laptop's, each language's screen resized from one to the other
+    (one load a language: the layout is CSS, so a resize shows what a load at that width
+    would)."""
+    context, page = learner_page(chromium, PHONE)
     held_loading_screen(page, app.url(EXPLORATION))
-    assert page.inner_text("#kamp-loading-title") == "Gjør klar siden …"
-    assert page.inner_text("#loading_text").startswith("Kjører del ")
-    assert page.get_attribute("html", "lang") == "nb"
-    shot(page, f"server-loading-{viewport['width']}")
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert page.inner_text("#kamp-loading-title") == "Gjør klar siden …"
+        assert page.inner_text("#loading_text").startswith("Kjører del ")
+        assert page.get_attribute("html", "lang") == "nb"
+        shot(page, f"server-loading-{viewport['width']}")
     held_loading_screen(page, app.url(EXPLORATION) + "?lang=en")
-    assert page.inner_text("#kamp-loading-title") == "Getting the page ready …"
-    assert page.inner_text("#loading_text").startswith("Running part ")
-    assert page.get_attribute("html", "lang") == "en"
-    assert "Executing" not in page.inner_text("body")
+    for viewport in (DESKTOP, PHONE):
+        page.set_viewport_size(viewport)
+        assert page.inner_text("#kamp-loading-title") == "Getting the page ready …"
+        assert page.inner_text("#loading_text").startswith("Running part ")
+        assert page.get_attribute("html", "lang") == "en"
+        assert "Executing" not in page.inner_text("body")
     context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
-def test_not_found_page_in_the_browser(
-    app: AppServer, chromium: Any, viewport: dict[str, int],
-) -> None:
-    context, page = learner_page(chromium, viewport)
+def test_not_found_page_in_the_browser(app: AppServer, chromium: Any) -> None:
+    """At a phone's width and, the same page resized, a laptop's; then its link to the front
+    page."""
+    context, page = learner_page(chromium, PHONE)
     reply = page.goto(app.url("tests/browser/one_button.ipynb"))
     assert reply is not None and reply.status == 404
-    assert page.inner_text("h1") == "Fant ikke siden"
-    shot(page, f"server-not-found-{viewport['width']}")
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert page.inner_text("h1") == "Fant ikke siden"
+        shot(page, f"server-not-found-{viewport['width']}")
     page.click("a.kamp-to-front")
     page.wait_for_url(app.url(WELCOME))
     context.close()
@@ -246,19 +251,20 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         yield server
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
-def test_over_the_cap_the_learner_is_asked_to_try_again(
-    capped: AppServer, chromium: Any, viewport: dict[str, int],
-) -> None:
-    context, first = learner_page(chromium, viewport)
+def test_over_the_cap_the_learner_is_asked_to_try_again(capped: AppServer,
+                                                       chromium: Any) -> None:
+    """The try-again page at a phone's width and, the same page resized, a laptop's."""
+    context, first = learner_page(chromium, PHONE)
     first.goto(capped.url("tutorial/00-velkommen.ipynb"))
     wait_rendered(first)
     second = context.new_page()  # a second tab: over this learner's cap of 1
     reply = second.goto(capped.url("tutorial/00-velkommen.ipynb"))
     assert reply is not None and reply.status == 503
-    assert second.inner_text("h1") == "Fullt akkurat nå"
-    assert "prøv igjen" in second.inner_text("main")
-    shot(second, f"server-try-again-{viewport['width']}")
+    for viewport in (PHONE, DESKTOP):
+        second.set_viewport_size(viewport)
+        assert second.inner_text("h1") == "Fullt akkurat nå"
+        assert "prøv igjen" in second.inner_text("main")
+        shot(second, f"server-try-again-{viewport['width']}")
     first.close(run_before_unload=True)  # closing the first tab frees the place
     kernel_gone = lambda: not kernel_processes(capped.process.pid)  # noqa: E731
     wait_until(kernel_gone, 15, "the closed tab's kernel to end")
