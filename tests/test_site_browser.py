@@ -1,5 +1,6 @@
-"""The site in a real browser: walked from the front page by its links only, choices that follow
-the learner, the English interface, and the printable page printed to PDF.
+"""The site in a real browser: walked from the front page by its links only (on the way, the
+course steps' tables, drills and score sheets looked at as tests/table_checks.py says), choices
+that follow the learner, the English interface, and the printable page printed to PDF.
 
 The app is the shared course server (``course_app``, tests/conftest.py: as `make app` starts
 it).  Screenshots land in the git-ignored `screenshots/site/` folder (with KAMP_SCREENSHOTS=1).
@@ -26,6 +27,8 @@ from app_support import (
     wait_rendered,
     wait_until,
 )
+from table_checks import STEPS as TABLE_STEPS
+from table_checks import check_step
 
 from kamplib.site.pages import FRONT, SITE
 
@@ -129,6 +132,9 @@ def open_with_kernel(app: AppServer, page: Any, path: str, query: str, *, pooled
 
 def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServer,
                                                                   learner: Any) -> None:
+    """Every page: no error, refusal or listing, nothing wider than a phone or a laptop; and on
+    the course steps with a table, a drill or a score sheet, the looks of
+    ``table_checks.check_step`` on the same load (those steps need no load of their own)."""
     start = app.url(FRONT)
     queue, seen = [start], {FRONT}
     while queue:
@@ -137,6 +143,9 @@ def test_the_whole_site_is_reached_from_the_front_page_by_its_links(app: AppServ
             open_page(learner, url, app)
         check_page(learner, site_path(url) or url)
         check_widths(learner, site_path(url) or url)
+        if site_path(url) in TABLE_STEPS:
+            check_step(learner, str(site_path(url)))
+            learner.set_viewport_size(LAPTOP)  # the next page loads as before, at a laptop's
         for link in site_links(learner):
             path = site_path(link)
             if path not in seen:
