@@ -327,6 +327,7 @@ def test_export_import_and_starting_over() -> None:
     assert box.load(other.export_text(), name="fra-mobilen.json")
     assert kept(head).stars == {PASS_PAGE: {"play": 2}, "tutorial/03-klover.ipynb": {"drill": 3}}
     assert "5 av" in box.summary.value and "fra-mobilen.json" in box.messages.widget.value
+    assert "Det du hadde fra før, er beholdt." in box.messages.widget.value
     for bad in (b"{not json", b'{"format": "kamp-progress/1"}', b"\xff\xfe", "x" * 2_000_000):
         assert not box.load(bad, name="feil.json")
         assert "Kunne ikke hente fremgang fra feil.json" in box.messages.widget.value
@@ -384,3 +385,17 @@ def test_a_round_played_again_after_undo_earns_again() -> None:
     assert "kamp-earned" not in w.summary.value
     finish(w, random.Random(6))
     assert "kamp-earned" in w.summary.value and kept(head).page_stars(PASS_PAGE) >= 1
+
+
+def test_a_progress_file_in_a_browser_that_had_none_does_not_say_anything_was_kept() -> None:
+    """The walk: a fresh browser read «… nå har du 2 av 81 stjerner. Det du hadde fra før, er
+    beholdt.», with nothing before."""
+    head = SiteHead("index.ipynb")
+    from_browser(head, None)
+    box = ProgressBox("nb")
+    box.tools_button.click()
+    other = LearnerData()
+    other.earn(PASS_PAGE, "play", 2)
+    assert box.load(other.export_text(), name="fra-mobilen.json")
+    said = box.messages.widget.value
+    assert "nå har du 2 av" in said and "fra før" not in said, said

@@ -100,6 +100,12 @@ class LearnerData:
         goals[goal] = stars
         return True
 
+    @property
+    def has_progress(self) -> bool:
+        """Anything the learner earned here: stars, a puzzle answered, an own mistake kept
+        (pages visited aside: opening the front page is no progress to keep)."""
+        return bool(self.stars or self.solved or self.mistakes)
+
     def page_stars(self, path: str) -> int:
         return sum(self.stars.get(path, {}).values())
 

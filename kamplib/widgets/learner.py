@@ -89,10 +89,10 @@ register({
         "nb": "Fremgangen er glemt. Du begynner på nytt.",
         "en": "Your progress is forgotten. You start afresh."},
     "progress_imported": {
-        "nb": "Hentet fra {name}: nå har du {stars} av {most} stjerner. Det du hadde fra før, "
-              "er beholdt.",
-        "en": "Loaded from {name}: you now have {stars} of {most} stars. What you had before "
-              "is kept."},
+        "nb": "Hentet fra {name}: nå har du {stars} av {most} stjerner.",
+        "en": "Loaded from {name}: you now have {stars} of {most} stars."},
+    "progress_imported_kept": {"nb": "Det du hadde fra før, er beholdt.",
+                               "en": "What you had before is kept."},
     "progress_import_broken": {
         "nb": "Kunne ikke hente fremgang fra {name}: {reason}. Ingenting er endret.",
         "en": "Could not load progress from {name}: {reason}. Nothing was changed."},
@@ -211,11 +211,12 @@ class ProgressBox(widgets.VBox):
                                   reason=err.message(self.lang)))
             return False
         data = current_learner()
+        had = data.has_progress  # the walk: «Det du hadde fra før …» in a browser that had none
         data.merge(other)
         set_learner(data)
         stars, most = _course_stars()
-        self.messages.info(t("progress_imported", self.lang, name=name, stars=stars,
-                             most=most))
+        said = t("progress_imported", self.lang, name=name, stars=stars, most=most)
+        self.messages.info(f"{said} {t('progress_imported_kept', self.lang)}" if had else said)
         return True
 
     def reset(self) -> None:
