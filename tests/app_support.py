@@ -46,7 +46,13 @@ STAMP = ".venv/.installed-stamp"
 COURSE_FOLDERS: list[str] = json.loads((REPO / "voila.json").read_text())["CourseApp"][
     "course_folders"]
 
-CHROMIUM = "/usr/bin/chromium"
+# The tests drive Debian's chromium-headless-shell: the engine of Debian's Chromium (one source
+# package, one version) without the full browser around it, which a page in a test never shows;
+# a page load costs it a third to a half less CPU (BENCHMARKS.md, «Test suite», 3 Dec 17:30).
+# KAMP_CHROMIUM=/usr/bin/chromium runs them on the full browser.  The benchmarks measure what a
+# learner's browser costs, so they launch the full browser (BROWSER).
+CHROMIUM = os.environ.get("KAMP_CHROMIUM", "/usr/bin/chromium-headless-shell")
+BROWSER = "/usr/bin/chromium"
 # Flags verified on these machines (../shared/STACK.md): no sandbox as root, no GPU, and nothing
 # that phones home, since there is no network.
 CHROMIUM_ARGS = [
@@ -291,18 +297,20 @@ def shoot(target: Any, path: Path, **options: Any) -> None:
         target.screenshot(path=str(path), **options)
 
 def require_chromium() -> None:
-    """Fail a browser test module at import when Chromium is missing (CI installs it)."""
+    """Fail a browser test module at import when the tests' Chromium is missing (CI installs
+    it)."""
     import pytest
 
     pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
-        pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                    pytrace=False)
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium-headless-shell` "
+                    "(see .ci/run)", pytrace=False)
 
 
-def launch_chromium(playwright: Any) -> Any:
-    """Playwright's Chromium driver on Debian's Chromium binary."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def launch_chromium(playwright: Any, executable: str = BROWSER) -> Any:
+    """Playwright's Chromium driver on one of Debian's Chromium binaries: the full browser
+    unless told (the tests' fixture takes CHROMIUM)."""
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
 
 
 def new_learner(browser: Any, **options: Any) -> Any:

@@ -4,8 +4,9 @@ when an extra is missing, and how `make test` runs the suite on several workers 
 Shared fixtures: take these instead of starting your own, so a new browser test costs no start-up
 of its own.  Each is made once per pytest process (one per xdist worker), when a test first asks:
 
-- ``chromium``: Debian's Chromium.  Open a context per test (``app_support.new_learner`` or
-  ``static_site_support.Offline``) and close it at the end: contexts share nothing.
+- ``chromium``: Debian's chromium-headless-shell (``app_support.CHROMIUM``).  Open a context per
+  test (``app_support.new_learner`` or ``static_site_support.Offline``) and close it at the end:
+  contexts share nothing.
 - ``course_app``: the course server as ``make app`` starts it, plus the test notebooks of
   ``tests/browser/`` and the bots without their pause (``KAMP_PACE=0``), pre-heating only the
   pages of ``COURSE_APP_POOLED``.  Tests of other files use it at the same time, so it is for
@@ -236,11 +237,11 @@ class Timeline:
 
 @pytest.fixture(scope="session")
 def chromium(playwright: Any) -> Iterator[Any]:
-    """Debian's Chromium, one for each worker (launched as tests/app_support.py says;
-    imported here only when a test asks, since it needs the app extra)."""
-    from app_support import launch_chromium
+    """Debian's chromium-headless-shell, one for each worker (launched as tests/app_support.py
+    says; imported here only when a test asks, since it needs the app extra)."""
+    from app_support import CHROMIUM, launch_chromium
 
-    browser = launch_chromium(playwright)
+    browser = launch_chromium(playwright, CHROMIUM)
     yield browser
     browser.close()
 

@@ -13,13 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import AppServer, new_learner, wait_rendered, wait_widgets
+from app_support import AppServer, new_learner, require_chromium, wait_rendered, wait_widgets
 from table_checks import STEPS, WIDTHS, a_bots_card_is_announced_by_name
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ from app_support import (
     new_learner,
     page_problems,
     pool_ready,
+    require_chromium,
     shoot,
     wait_rendered,
     wait_until,
@@ -32,10 +33,7 @@ from table_checks import check_step
 
 from kamplib.site.pages import FRONT, SITE
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SHOTS = REPO / "screenshots" / "site"
 RENDER = "/voila/render/"

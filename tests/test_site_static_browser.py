@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import CHROMIUM, LAUNCHER, LEAK_MARKERS, SCREENSHOTS_WANTED, shoot
+from app_support import LAUNCHER, LEAK_MARKERS, SCREENSHOTS_WANTED, require_chromium, shoot
 from static_site_support import (
     BUILDER,
     FAILING_PAGE,
@@ -37,10 +37,7 @@ from kamplib.i18n import t
 from kamplib.site.pages import page as site_page
 from kamplib.widgets import explore as _explore  # noqa: F401  (and the explorations')
 
-pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SCREENSHOTS = REPO / "screenshots" / "static"
 PLAY = ".kamp-play"

@@ -17,16 +17,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from app_support import CHROMIUM
+from app_support import require_chromium
 from static_site_support import SERVER, LocalSite, Offline, site_state, wait_shown
 
 import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import t
 
-pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 WASM = "pyodide.asm.wasm"
 MEGABYTES = r"\d+,\d"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import CHROMIUM, LEAK_MARKERS, shoot
+from app_support import LEAK_MARKERS, require_chromium, shoot
 from static_site_support import (
     BUILDER,
     LATER_PAGE,
@@ -37,10 +37,7 @@ from static_site_support import (
 import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
 from kamplib.i18n import t
 
-pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in .ci/run
-    pytest.fail("Chromium is missing: `apt-get install -y chromium` (see .ci/run)",
-                pytrace=False)
+require_chromium()
 
 SCREENSHOTS = REPO / "screenshots" / "static"
 NEXT = ".kamp-site-nav a.kamp-next"
