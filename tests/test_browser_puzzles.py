@@ -60,6 +60,11 @@ def _answer_one(page: Any) -> tuple[str, str]:
     page.wait_for_function("(box) => /\\d/.test(document.querySelector(box)?.innerText)",
                            arg=RATING, timeout=30_000)
     assert _rating(page) == "1500" and "foreløpig" in page.inner_text(RATING)
+    # the page's goal, said before playing, with no stars yet
+    goal = page.inner_text(".kamp-goals")
+    assert "dine 5 siste svar på oppgaver fra samlingen" in goal, goal
+    assert page.locator(".kamp-goals .kamp-star-mark").get_attribute("aria-label") == \
+        "0 av 3 stjerner"
     hand = f"{WIDGET} .kamp-hand button.kamp-card"
     shown = page.locator(hand).all_inner_texts()
     card = page.locator(LEGAL).first

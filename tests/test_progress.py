@@ -17,6 +17,7 @@ from kamplib.teach.progress import (
     DRILL_ITEMS,
     GOALS,
     PAR_SLACK,
+    PUZZLE_ITEMS,
     drill_stars,
     game_stars,
     goal_lines,
@@ -25,6 +26,7 @@ from kamplib.teach.progress import (
     page_mark,
     par_points,
     play_stars,
+    puzzle_stars,
 )
 from kamplib.teach.puzzles import load_puzzles, move_code
 from kamplib.teach.session import TableSession
@@ -44,10 +46,11 @@ WIDGETS = {"PlayHand(": "play", "PlayGame(": "game", "Drill(": "drill"}
 def test_goals_name_the_widgets_each_page_shows():
     for nb in sorted(ROOT.glob("*/[0-9][0-9]-*.ipynb")):
         path = str(nb.relative_to(ROOT))
-        if path.startswith("notebooks/"):
-            continue  # the explorations set no goals
         code = "".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
                        if c["cell_type"] == "code")
+        if path.startswith("notebooks/"):  # the explorations set no goals but the puzzles'
+            assert GOALS.get(path, ()) == (("puzzle",) if "PuzzleWidget(" in code else ()), path
+            continue
         found = tuple(goal for at, goal in sorted(
             (m.start(), goal) for call, goal in WIDGETS.items()
             for m in re.finditer(re.escape(call), code)))
@@ -64,6 +67,11 @@ def test_stars_by_par_place_and_misses():
     assert [game_stars(place, 5) for place in (1, 3, 4)] == [3, 2, 1]
     assert [drill_stars(m) for m in (0, 1, 2, DRILL_ITEMS)] == [3, 2, 1, 1]
     assert [good_stars(g) for g in (1, 2, 3, 7)] == [1, 2, 3, 3]
+    # the puzzle page: the last PUZZLE_ITEMS answers to the collection (1 right, 0 wrong)
+    assert puzzle_stars([1] * (PUZZLE_ITEMS - 1)) == 0  # not yet five
+    assert puzzle_stars([0] + [1] * PUZZLE_ITEMS) == 3  # an older miss no longer counts
+    assert [puzzle_stars([0] * m + [1] * (PUZZLE_ITEMS - m)) for m in (0, 1, 2, 5)] == \
+        [3, 2, 1, 1]
 
 
 def test_par_is_what_the_search_gets_on_the_same_cards():

@@ -669,3 +669,47 @@ def test_a_tap_on_a_card_that_may_not_be_played_says_why():
     next(b for b in w_en.hand.children if "kamp-illegal" in b._dom_classes).click()
     said = html.unescape(w_en.messages.widget.value)
     assert "You must follow suit in " in said and " in hand)" in said, said
+
+
+def test_the_puzzle_pages_goal_gives_stars_by_the_last_answers_to_the_collection():
+    """The puzzle page's goal, said before playing: the last five answers to the collection's
+    puzzles, judged by the coach's stored best card; stars in the goals box, the contents list
+    and the front page's list, and a line under the answer when they are earned."""
+    import json
+
+    from kamplib.site.front import front_html
+    from kamplib.teach import progress
+    from kamplib.teach.choices import Choices
+    from kamplib.widgets.site import SiteHead, SiteNav
+
+    path = "notebooks/04-finn-det-beste-kortet.ipynb"
+    store._known = False
+    head = SiteHead(path)
+    nav = SiteNav(head)
+    head.learner_link.widget.value = json.dumps(  # the browser keeps nothing: a new learner
+        {"schema": store.LEARNER_SCHEMA, "restore": "", "how": "merge"})
+    assert head.goals is not None and "dine 5 siste svar" in head.goals.value
+    assert "aria-label='0 av 3 stjerner'" in head.goals.value
+    board = PuzzleBoard("femkamp-pass", seed=3)
+    for i in range(progress.PUZZLE_ITEMS):
+        board.pick(_wrong(board) if i == 1 else _right(board))
+        if i < progress.PUZZLE_ITEMS - 1:
+            assert board.earned == 0 and current_learner().stars == {}
+            board.next()
+    assert current_learner().stars == {path: {"puzzle": 2}}  # one wrong in the five
+    assert board.earned == 2
+    assert "4 av dine 5 siste svar er riktige: det gir 2 av 3 stjerner" in \
+        " ".join(board.verdict_lines())
+    assert "aria-label='2 av 3 stjerner'" in head.goals.value
+    assert "aria-label='2 av 3 stjerner'" in nav.value  # the contents list
+    assert "2 av 3 stjerner" in front_html(Choices())  # the front page's list of pages
+    board.next()
+    board.pick(_right(board))  # the miss is still among the last five: nothing new
+    assert current_learner().stars == {path: {"puzzle": 2}} and board.earned == 0
+    board.next()
+    board.pick(_right(board))  # the last five now all right: three stars
+    assert current_learner().stars == {path: {"puzzle": 3}} and board.earned == 3
+    board.next()
+    board.pick(_wrong(board))  # the best is kept, and nothing new is said
+    assert current_learner().stars == {path: {"puzzle": 3}} and board.earned == 0
+    assert "stjerner" not in " ".join(board.verdict_lines())

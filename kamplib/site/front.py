@@ -15,7 +15,7 @@ from kamplib.kinds import KINDS
 from kamplib.rules import GAMES, Rules
 from kamplib.site.pages import FRONT, LINK_STYLE, game_section, href, link, section_pages
 from kamplib.teach.choices import Choices
-from kamplib.teach.progress import next_page, section_mark
+from kamplib.teach.progress import next_page, page_mark, page_max, section_mark
 
 __all__ = ["front_html", "game_about", "language_switch", "look_switch", "share_html"]
 
@@ -201,8 +201,10 @@ def front_html(choices: Choices) -> str:
     """The front page's body: welcome, language, the games, the explorations."""
     lang = choices.lang
     games = "".join(_game_block(g, choices) for g in GAMES)
+    # a page with a goal (the puzzles) shows its stars after its link, as the contents list does
     explore = "".join(
-        f"<li style='margin:6px 0'>{link(FRONT, p.path, p.title(lang), choices)}<br>"
+        f"<li style='margin:6px 0'>{link(FRONT, p.path, p.title(lang), choices)}"
+        f"{' ' + page_mark(p.path, lang) if page_max(p.path) else ''}<br>"
         f"{escape(t(f'front_{p.path}', lang))}</li>" for p in section_pages("notebooks"))
     return (f"<div class='kamp-front' lang='{lang}' style='line-height:1.5'>"
             f"<p style='font-size:115%;margin:4px 0'>{escape(t('front_welcome', lang))}</p>"

@@ -14,6 +14,12 @@ Every page with a table or a drill has goals a learner can read before playing
   better half of the table, ★★★ win (a shared win too).
 - ``drill`` (:class:`~kamplib.widgets.Drill`): answer :data:`DRILL_ITEMS` items; ★★★ without a
   miss, ★★ with one, ★ with more.
+- ``puzzle`` (the puzzle page, :class:`~kamplib.widgets.PuzzleWidget`): the learner's last
+  :data:`PUZZLE_ITEMS` answers to puzzles of the collection (the learner's own mistakes do not
+  count: they come back until learned); ★★★ all right, ★★ one wrong, ★ more.  Right is the
+  coach's par: the card the analysis found clearly better than every other, stored with the
+  puzzle.  The puzzles get harder as the rating climbs, so the stars ask more of a better
+  learner.
 
 :data:`GOALS` names each page's goals; ``tests/test_progress.py`` checks it against the widgets
 the notebooks show.
@@ -38,7 +44,8 @@ from kamplib.teach.store import (
     learner_known,
 )
 
-__all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play_stars",
+__all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "PUZZLE_ITEMS", "MAX_STARS",
+           "play_stars", "puzzle_stars",
            "game_stars", "good_stars", "drill_stars", "par_points", "goal_lines", "stars_text",
            "page_max",
            "section_max", "star_mark", "page_mark", "section_mark", "goals_html", "open_page",
@@ -46,6 +53,7 @@ __all__ = ["GOALS", "GOAL_KINDS", "PAR_SLACK", "DRILL_ITEMS", "MAX_STARS", "play
 
 PAR_SLACK = 2
 DRILL_ITEMS = 5
+PUZZLE_ITEMS = 5
 # The goals of each page that has any (its widgets, in the order the page shows them).
 GOALS: dict[str, tuple[str, ...]] = {
     "tutorial/01-kortstokk-utdeling-og-stikk.ipynb": ("drill",),
@@ -64,6 +72,7 @@ GOALS: dict[str, tuple[str, ...]] = {
     "sjukamp/02-trumf-med-spar.ipynb": ("play", "drill"),
     "sjukamp/03-finalen.ipynb": ("play", "drill"),
     "sjukamp/04-hel-sjukamp.ipynb": ("game",),
+    "notebooks/04-finn-det-beste-kortet.ipynb": ("puzzle",),
 }
 
 register({
@@ -86,6 +95,13 @@ register({
               "feil · ★ med flere.",
         "en": "The drill: answer {items} {items:question|questions} · ★★★ without a mistake "
               "· ★★ with one · ★ with more."},
+    "goal_puzzle": {
+        "nb": "Oppgavene: dine {puzzles} siste svar på oppgaver fra samlingen teller · ★★★ alle "
+              "riktige · ★★ én feil · ★ flere feil. Riktig er kortet treneren fant klart best; "
+              "oppgavene fra dine egne feil teller ikke her.",
+        "en": "The puzzles: your last {puzzles} answers to puzzles from the collection count · "
+              "★★★ all right · ★★ one wrong · ★ more wrong. Right is the card the coach found "
+              "clearly best; the puzzles made from your own mistakes do not count here."},
     "stars_label": {"nb": "{stars} av {most} stjerner", "en": "{stars} of {most} stars"},
 })
 
@@ -95,6 +111,15 @@ def play_stars(points: int, par: int) -> int:
     if points <= par:
         return 3
     return 2 if points <= par + PAR_SLACK else 1
+
+
+def puzzle_stars(answers: Sequence[int]) -> int:
+    """Stars for the learner's last :data:`PUZZLE_ITEMS` answers to the collection's puzzles
+    (1 right, 0 wrong, oldest first); 0 until there are that many."""
+    recent = list(answers)[-PUZZLE_ITEMS:]
+    if len(recent) < PUZZLE_ITEMS:
+        return 0
+    return drill_stars(recent.count(0))
 
 
 def game_stars(place: int, players: int) -> int:
@@ -291,6 +316,7 @@ def goal_lines(path: str, lang: str = "nb") -> list[str]:
     """The sentences that state a page's goals, in the order its widgets come."""
     lines = []
     for goal in GOALS.get(path, ()):
-        lines.append(t(f"goal_{goal}", lang, slack=PAR_SLACK, items=DRILL_ITEMS))
+        lines.append(t(f"goal_{goal}", lang, slack=PAR_SLACK, items=DRILL_ITEMS,
+                       puzzles=PUZZLE_ITEMS))
     return lines
 

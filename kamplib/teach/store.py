@@ -56,7 +56,7 @@ MAX_MISTAKES = 100  # the oldest finished ones go first
 MAX_SOLVED = 5000
 # The kinds of goal a page can have, and the most stars one goal gives (kamplib.teach.progress
 # says what earns them)
-GOAL_KINDS = ("play", "good", "game", "drill")
+GOAL_KINDS = ("play", "good", "game", "drill", "puzzle")
 MAX_STARS = 3
 
 register({

@@ -32,6 +32,7 @@ from kamplib.kinds import Family
 from kamplib.moves import Move, move_text, parse_move
 from kamplib.round import Round
 from kamplib.seating import check_players
+from kamplib.teach import progress
 from kamplib.teach.house_rules import game_name
 from kamplib.teach.mistakes import MINE, answered, due_mistakes
 from kamplib.teach.narration import Line, before, narrate
@@ -388,6 +389,11 @@ register({
     "puzzle_rating_new": {
         "nb": "Din oppgaverating: {rating} (foreløpig: den blir sikrere for hver oppgave)",
         "en": "Your puzzle rating: {rating} (provisional: it gets surer with every puzzle)"},
+    "puzzle_goal_met": {
+        "nb": "{right} av dine {count} siste svar {right:er riktig|er riktige}: det gir {stars} "
+              "av {most} stjerner for målet på denne siden.",
+        "en": "{right} of your last {count} answers {right:is|are} right: that gives {stars} of "
+              "{most} stars for this page's goal."},
     "puzzle_rating_moved": {
         "nb": "Oppgaveratingen din gikk fra {before} til {after}.",
         "en": "Your puzzle rating went from {before} to {after}."},
@@ -456,6 +462,7 @@ class PuzzleBoard:
         self.chosen: Move | None = None
         self.round: Round | None = None
         self.answers = 0  # answered on this page
+        self.earned = 0  # stars the last answer earned for the page's goal (0: none new)
         self.next()
 
     # -- what happens ------------------------------------------------------------------------
@@ -501,8 +508,19 @@ class PuzzleBoard:
         self.outcome = answer(self.task, chosen, data, self.lang, now=self.clock())
         self.chosen = chosen
         self.answers += 1
+        self.earned = 0
+        if not self.task.personal:  # the page's goal: the last answers to the collection
+            stars = progress.puzzle_stars(self.collection_answers())
+            if stars and progress.earn("puzzle", stars):  # the page hears of it
+                self.earned = stars
+                return self.outcome
         learner_changed()
         return self.outcome
+
+    def collection_answers(self) -> list[int]:
+        """The learner's first answer to each puzzle of the collection answered (1 right, 0
+        wrong), oldest first: what the page's goal counts."""
+        return [right for ident, right in self.data.solved.items() if not ident.startswith(MINE)]
 
     def learner_arrived(self) -> bool:
         """The browser's copy of the learner's data came (or changed in another tab).  Before
@@ -609,6 +627,10 @@ class PuzzleBoard:
         if o.rating_before is not None and o.rating_after is not None:
             lines.append(t("puzzle_rating_moved", self.lang, before=round(o.rating_before.rating),
                            after=round(o.rating_after.rating)))
+        if self.earned:
+            recent = self.collection_answers()[-progress.PUZZLE_ITEMS:]
+            lines.append(t("puzzle_goal_met", self.lang, right=sum(recent), count=len(recent),
+                           stars=self.earned, most=progress.MAX_STARS))
         return lines
 
     def played_on(self) -> list[tuple[str, list[str]]]:
