@@ -61,7 +61,9 @@ class SiteHead(Live):
         new_page()  # the page's tables, sheets and drills are counted from its start
         self.head: PageHead = open_page(path)
         progress.open_page(path)  # the page's widgets earn its goals
-        looks = Looks()  # one layout and style for the head, its goals and their box
+        # one layout and style for the head, its goals and their box; the front page's
+        # «Din fremgang» shares them too (ProgressBox(page.lang, page.looks))
+        looks = self.looks = Looks()
         super().__init__(self.head.html, "kamp-site-head", looks)
         parts: list[widgets.Widget] = [self]
         # the page's goals (none on a page without any: one part less to open)
