@@ -587,3 +587,17 @@ def test_the_tricks_last_card_is_said_before_who_took_it() -> None:
         if together >= 3 and later >= 3:
             break
     assert together >= 3 and later >= 3
+
+
+def test_the_status_says_which_seat_is_the_learners_when_the_table_has_names() -> None:
+    """The walk: at a table of the family's names («Kari, Ola, Siri, Per») nothing said the
+    learner was Kari; the heading said «Din tur» and the table «Kari».  With names the status
+    says «Du er Kari»; a table where the learner is «Du» needs no such line."""
+    named = PlayHand(players=["Kari", "Ola", "Siri", "Per"], seed=3, **FAST)
+    assert "Du er Kari" in named.status.value and "Din tur" in named.status.value
+    english = PlayHand(players=["Kari", "Ola", "Siri"], seed=3, lang="en", **FAST)
+    assert "You are Kari" in english.status.value
+    plain = PlayHand(seed=3, **FAST)
+    assert "Du er" not in plain.status.value
+    later = PlayHand(players=["Mormor", "Jonas", "Emma"], learner=1, seed=3, **FAST)
+    assert "Du er Jonas" in later.status.value

@@ -657,6 +657,9 @@ class _TableWidget(widgets.VBox):
         trump = trump_text(rnd, lang)
         if trump:
             facts.append(trump)
+        me = rnd.players[s.learner]
+        if me != t("teach_you_name", lang):  # the family's names: say which seat is the learner's
+            facts.append(t("w_you_are", lang, player=me))
         if rnd.is_over:
             facts.append(t("w_round_over", lang, points=rnd.score_list()[s.learner]))
         elif s.my_turn:

@@ -8,6 +8,7 @@ register({
     # common
     "w_error": {"nb": "Noe gikk galt: {detail}", "en": "Something went wrong: {detail}"},
     "w_your_turn": {"nb": "Din tur", "en": "Your turn"},
+    "w_you_are": {"nb": "Du er {player}", "en": "You are {player}"},
     "w_waiting": {"nb": "Venter på {player}", "en": "Waiting for {player}"},
     "w_round_over": {"nb": "Runden er ferdig. Du fikk {points} poeng.",
                      "en": "The round is over. You scored {points} {points:point|points}."},
