@@ -713,3 +713,17 @@ def test_the_puzzle_pages_goal_gives_stars_by_the_last_answers_to_the_collection
     board.pick(_wrong(board))  # the best is kept, and nothing new is said
     assert current_learner().stars == {path: {"puzzle": 3}} and board.earned == 0
     assert "stjerner" not in " ".join(board.verdict_lines())
+
+
+def test_every_round_gives_a_new_learner_puzzles_of_several_kinds():
+    """The walk: under «Alle runder» a new learner got Damer puzzles only (the nearest puzzles
+    to a rating are many, and ties went by id, where «femkamp-damer-…» sorts first)."""
+    firsts = {PuzzleBoard("all", seed=seed).task.puzzle.kind for seed in range(16)}
+    assert len(firsts) >= 3, firsts
+    board = PuzzleBoard("all", seed=4)  # and one learner's first answers (all wrong: 1500 − …)
+    kinds = set()
+    for _ in range(6):
+        kinds.add(board.task.puzzle.kind)
+        board.pick(next(m for m in board.legal() if not board.task.puzzle.is_answer(m)))
+        board.next()
+    assert len(kinds) >= 3, kinds

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -197,7 +198,10 @@ def _nearest(data: LearnerData, choice: str) -> list[Puzzle]:
     (those the next one is drawn from)."""
     left = [p for p in _bank(choice) if p.id not in data.solved]
     rating = data.rating.rating
-    left.sort(key=lambda p: (abs(p.rating - rating), p.id))
+    # puzzles of one grade share a rating: among those, an order that mixes the kinds but is
+    # the same every time (the walk: by id, «Alle runder» gave a beginner only Damer puzzles,
+    # whose ids sort first)
+    left.sort(key=lambda p: (abs(p.rating - rating), zlib.crc32(p.id.encode())))
     return left[:NEAREST]
 
 
