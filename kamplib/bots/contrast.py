@@ -244,6 +244,24 @@ def _kept(table: Table, m: Card, b: Card) -> Phrase | None:
     return None
 
 
+def _between(table: Table, a: Card, b: Card) -> Phrase | None:
+    """Two cards of one suit that do the same as the trick lies now, with cards still out
+    between them and players still to play to it: the difference can show in this very trick
+    (the walk: «forskjellen viser seg først senere i runden» above a continuation in which a
+    player after you beat the lower card at once)."""
+    sit = table.sit
+    if a.suit_index != b.suit_index or table.after == 0:
+        return None
+    if sit.trick and not (_take_level(table, a)[0] and _take_level(table, b)[0]):
+        return None  # both go under the trick's card: nothing between them changes that
+    low, high = sorted((a, b), key=sit.key)
+    count = (count_above(table.unseen, low, sit.ace_low)
+             - count_above(table.unseen, high, sit.ace_low))
+    if count <= 0:
+        return None
+    return Phrase("c_between", count=count, suit=SuitName(low.suit), low=low, high=high)
+
+
 # -- Fan Tan ----------------------------------------------------------------------------------
 FANTAN_DIMENSIONS = ("pass", "opens", "beyond", "own")
 
@@ -364,6 +382,8 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
         if opened[0] is not None and opened[1] is not None:
             first = _versus(opened[0], opened[1])
             return Phrase("c_ft_who", first=first, best=MoveName(best)) if worse else first
+        if m is not None and b_card is not None and (between := _between(table, m, b_card)):
+            return between
         return Phrase("c_later", move=MoveName(move), best=MoveName(best))
     first = _versus(diffs[0][0].phrase, diffs[0][1].phrase)
     if not worse or not _favours(*diffs[0]):

@@ -249,6 +249,13 @@ register({
         "en": "{first}. Even so, {best} comes out better when the coach plays the round out many "
               "times",
     },
+    "c_between": {
+        "nb": "{count} kort i {suit} som fortsatt er ute, ligger mellom {low} og {high}: med "
+              "{count:det|ett av dem} kan en som spiller etter deg, gå over {low}, men ikke {high}",
+        "en": "{count} {count:card|cards} in {suit} still out {count:lies|lie} between {low} and "
+              "{high}: with {count:it|one of them} a player after you could beat {low} but not "
+              "{high}",
+    },
     "c_later": {
         "nb": "Slik bordet ligger nå, gjør {move} det samme som {best}; forskjellen viser seg "
               "først senere i runden",
