@@ -404,3 +404,16 @@ def kernel_processes(server_pid: int) -> list[Any]:
         with suppress(psutil.NoSuchProcess):
             kernels += nursery.children()
     return kernels
+
+
+# For both editions' star tests: every set of star labels the goals box shows, in order, from the
+# page's start (a returning learner saw «0 av 3 stjerner» first, then theirs, before the page
+# waited for the browser's copy).
+STARS_SEEN = """
+window.kampStarsSeen = [];
+new MutationObserver(() => {
+  const marks = [...document.querySelectorAll('.kamp-goals .kamp-star-mark')]
+    .map((mark) => mark.getAttribute('aria-label')).join(' | ');
+  if (marks && window.kampStarsSeen.at(-1) !== marks) window.kampStarsSeen.push(marks);
+}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
+"""

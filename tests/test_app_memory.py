@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from app_support import new_learner, wait_rendered, wait_widgets
+from app_support import STARS_SEEN, new_learner, wait_rendered, wait_widgets
 
 STEP = "tutorial/02-pass.ipynb"
 SHEET_PAGE = "notebooks/02-poengark.ipynb"
@@ -182,16 +182,6 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(course_app: Any,
 
 
 STARS = "() => JSON.parse(localStorage.getItem('kamp-learner/1') || 'null')"
-# Every set of star labels the goals box shows, in order, from the page's start: a returning
-# learner saw «0 av 3 stjerner» first, then theirs, before the page waited for the browser's copy.
-STARS_SEEN = """
-window.kampStarsSeen = [];
-new MutationObserver(() => {
-  const marks = [...document.querySelectorAll('.kamp-goals .kamp-star-mark')]
-    .map((mark) => mark.getAttribute('aria-label')).join(' | ');
-  if (marks && window.kampStarsSeen.at(-1) !== marks) window.kampStarsSeen.push(marks);
-}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
-"""
 
 
 def finish_round(page: Any) -> str:

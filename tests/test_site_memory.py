@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from app_support import STARS_SEEN
 from static_site_support import Offline, SiteServer, site_state, wait_shown
 
 PHONE = {"width": 390, "height": 844}
@@ -170,16 +171,6 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(chromium: Any,
     person.offline.close()
 
 
-# Every set of star labels the goals box shows, in order, from the page's start: a returning
-# learner saw «0 av 3 stjerner» first, then theirs, before the page waited for the browser's copy.
-STARS_SEEN = """
-window.kampStarsSeen = [];
-new MutationObserver(() => {
-  const marks = [...document.querySelectorAll('.kamp-goals .kamp-star-mark')]
-    .map((mark) => mark.getAttribute('aria-label')).join(' | ');
-  if (marks && window.kampStarsSeen.at(-1) !== marks) window.kampStarsSeen.push(marks);
-}).observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
-"""
 
 
 def goal_stars(page: Any, goal: int) -> str:
