@@ -36,6 +36,18 @@ def random_position(kind: str, seed: int) -> tuple[Round, int]:
     return rnd, rnd.to_move
 
 
+def played(kind: str, seed: int, *, first: bool = False) -> TableSession:
+    """One round played to its end, the learner always taking its last legal move (``first``:
+    its first), every move rated."""
+    s = TableSession.one_round(kind, seed=seed)
+    s.run_bots()
+    while not s.round_over:
+        s.play(s.legal()[0 if first else -1])
+        s.run_bots()
+    s.rate_pending()
+    return s
+
+
 def test_the_same_position_twice_gets_the_same_rating() -> None:
     rnd, seat = random_position("damer", 3)
     view = make_view(rnd, seat)
@@ -46,12 +58,7 @@ def test_the_same_position_twice_gets_the_same_rating() -> None:
 
 
 def test_a_loaded_record_is_reviewed_as_the_game_was_when_played() -> None:
-    s = TableSession.one_round("klover", seed=6)
-    s.run_bots()
-    while not s.round_over:
-        s.play(s.legal()[-1])
-        s.run_bots()
-    s.rate_pending()
+    s = played("klover", 6)
     again = s.load(write_record(s.game))
     again.rate_pending()
     assert [(m.move, m.judgement.label, m.judgement.rating.expected) for m in s.moves] == \
@@ -63,12 +70,7 @@ def test_a_costly_move_is_never_reviewed_as_costing_nothing() -> None:
     from kamplib.teach.summary import round_summary
 
     for seed in range(1, 8):
-        s = TableSession.one_round("damer", seed=seed)
-        s.run_bots()
-        while not s.round_over:
-            s.play(s.legal()[0])
-            s.run_bots()
-        s.rate_pending()
+        s = played("damer", seed, first=True)
         summary = round_summary(s)
         if any(m.judgement.costly for m in summary.moves):
             assert "Ingen av trekkene dine kostet poeng" not in summary.review_text()
@@ -84,12 +86,7 @@ def test_a_fantan_review_says_once_what_its_sum_counts() -> None:
     from kamplib.teach.summary import round_summary
 
     for kind in ("fantan", "damer"):
-        s = TableSession.one_round(kind, seed=2)
-        s.run_bots()
-        while not s.round_over:
-            s.play(s.legal()[-1])
-            s.run_bots()
-        s.rate_pending()
+        s = played(kind, 2)
         summary = round_summary(s)
         text = summary.review_text()
         assert "kostet deg omtrent" in text, text
@@ -108,12 +105,7 @@ def test_a_fantan_reason_says_the_row_once() -> None:
     """The walk: a Fan Tan review line was five sentences long, two of its clauses ending «som
     de andre har lenger ut i rekka».  Two cards' counts further along the row are said in one
     clause («lenger ut i rekka åpner ♠10 veien for 3 av de andres kort, ♠6 for 4»)."""
-    s = TableSession.one_round("fantan", seed=2)
-    s.run_bots()
-    while not s.round_over:
-        s.play(s.legal()[-1])
-        s.run_bots()
-    s.rate_pending()
+    s = played("fantan", 2)
     reasons = {lang: [m.judgement.reason(lang, note=False) for m in round_summary(s).moves
                       if m.judgement and m.judgement.costly] for lang in ("nb", "en")}
     row = {"nb": "lenger ut i rekka", "en": "further along the row"}
