@@ -63,8 +63,10 @@ def wait_kept(page: Any, cards: int) -> None:
     }}""", timeout=10_000)
 
 
-def test_a_round_three_cards_in_comes_back_after_a_reload(course_app: Any,
-                                                          chromium: Any) -> None:
+def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app: Any,
+                                                                      chromium: Any) -> None:
+    """Three cards in, a reload brings the round back and it plays on; a card later, Back and
+    Forward bring it back too (one learner, one load of the step before the navigations)."""
     context = new_learner(chromium, viewport=PHONE)
     page = context.new_page()
     open_table(page, course_app.url(STEP))
@@ -80,15 +82,7 @@ def test_a_round_three_cards_in_comes_back_after_a_reload(course_app: Any,
     assert hand_and_log(page) == before, "the round after the reload is not the learner's"
     play(page, 1)  # and it plays on
     assert len(hand_and_log(page)[0]) == 9
-    context.close()
-
-
-def test_back_and_forward_bring_the_round_back(course_app: Any, chromium: Any) -> None:
-    context = new_learner(chromium, viewport=PHONE)
-    page = context.new_page()
-    open_table(page, course_app.url(STEP))
-    play(page, 3)
-    wait_kept(page, 3)
+    wait_kept(page, 4)
     before = hand_and_log(page)
     page.locator(".kamp-site-nav a.kamp-next").first.click()
     page.wait_for_url("**/03-klover.ipynb*", timeout=30_000)
