@@ -601,3 +601,38 @@ def test_the_status_says_which_seat_is_the_learners_when_the_table_has_names() -
     assert "Du er" not in plain.status.value
     later = PlayHand(players=["Mormor", "Jonas", "Emma"], learner=1, seed=3, **FAST)
     assert "Du er Jonas" in later.status.value
+
+
+@pytest.mark.parametrize(("lang", "follow", "turn"), [
+    ("nb", "Du må følge farge i ", "sin tur, ikke din"),
+    ("en", "You must follow suit in ", "'s turn, not yours")])
+def test_a_refusal_of_the_learners_move_says_du_at_a_table_of_names(lang: str, follow: str,
+                                                                   turn: str) -> None:
+    """The walk (W11): at a table of the family's names a tap on a greyed card said «Kari må
+    følge farge i spar (har …)» to the learner, who is Kari.  It says «Du må følge farge …» as
+    the puzzle page does; a move out of turn «… sin tur, ikke din», not «ikke Kari sin»."""
+    names = ["Kari", "Ola", "Siri", "Per"]
+    rng = random.Random(1)
+    for seed in range(1, 30):
+        w = PlayHand("pass", seed=seed, players=names, lang=lang, **FAST)
+        while not w.round.is_over and not buttons(w, "kamp-illegal"):
+            rng.choice(buttons(w, "kamp-legal")).click()
+        if w.round.is_over:
+            continue
+        b = buttons(w, "kamp-illegal")[0]
+        history = w.round.history
+        b.click()
+        said = html.unescape(w.messages.widget.value)
+        assert w.round.history == history and "kamp-refused" in said
+        assert follow in said and "Kari" not in said, said
+        break
+    else:
+        pytest.fail("no illegal card met in 30 deals")
+    session = w.session  # out of turn: the session refuses before any bot has moved
+    session.play(session.legal()[0])
+    assert session.round.to_move != session.learner
+    with pytest.raises(IllegalMove) as err:
+        session.play(session.round.hand(session.learner)[0])
+    said = err.value.message(lang)
+    assert turn in said and session.players[session.round.to_move] in said, said
+    assert "Kari" not in said, said

@@ -34,6 +34,15 @@ __all__ = ["TableSession", "LearnerMove", "default_names", "one_round_rules", "M
            "BOT_NAMES"]
 
 MAX_RECORD_BYTES = 500_000  # a whole Sjukamp for five is about 30 kB
+# The engine's refusals whose sentence needs other words when the player is the learner
+# («ikke din», not «ikke Du sin»); every other refusal reads right with «Du» / «You» as the name.
+LEARNER_WORDING = {
+    "not_your_turn": "teach_you_not_your_turn",
+    "not_in_hand": "teach_you_not_in_hand",
+    "no_pass_in_tricks": "teach_you_no_pass_in_tricks",
+    "trump_first": "teach_you_trump_first",
+    "seven_of_hearts_first": "teach_you_seven_first",
+}
 # The bots' names at the learner's table (the learner is «Du» / «You»).
 BOT_NAMES = ("Kari", "Ola", "Siri", "Per", "Anna")
 
@@ -192,7 +201,10 @@ class TableSession:
         index = self.shown
         view = make_view(rnd, self.learner) if rnd.to_move == self.learner else None
         moment = before(rnd)
-        self.game.play(_as_move(move, rnd), player=self.learner_name)
+        try:
+            self.game.play(_as_move(move, rnd), player=self.learner_name)
+        except IllegalMove as err:
+            raise self._said_to_learner(err) from None
         lines = narrate(moment, rnd)
         self.log.extend(lines)
         entry = rnd.history[moment.position]
@@ -200,6 +212,15 @@ class TableSession:
         if view is not None and seat == self.learner:
             self.moves.append(LearnerMove(index, moment.position, view, played))
         return lines
+
+    def _said_to_learner(self, err: IllegalMove) -> IllegalMove:
+        """The engine's refusal of the learner's own move, said to the learner: «Du må følge
+        farge …», not «Kari må følge farge …» at a table of the family's names."""
+        if err.player != self.learner_name:
+            return err
+        return IllegalMove(LEARNER_WORDING.get(err.code, err.code), round=err.round,
+                           kind=err.kind, trick=err.trick, turn=err.turn,
+                           player=Phrase("teach_you_name"), card=err.card, **err.params)
 
     def bot_moves(self) -> Iterator[list[Line]]:
         """Let the bots move, one at a time, until it is the learner's turn or the round ends;

@@ -126,6 +126,20 @@ register({
     "teach_hint": {"nb": "Tips: {move}. {reason}", "en": "Hint: {move}. {reason}"},
     "teach_your_move": {"nb": "Ditt trekk", "en": "Your move"},
     "teach_you_name": {"nb": "Du", "en": "You"},
+    # the engine's refusals said to the learner, where «Du»/«You» in the name's place reads wrong
+    "teach_you_not_your_turn": {"nb": "Det er {to_move} sin tur, ikke din",
+                                "en": "It is {to_move}'s turn, not yours"},
+    "teach_you_not_in_hand": {"nb": "Du har ikke {card} på hånden",
+                              "en": "You do not hold {card}"},
+    "teach_you_no_pass_in_tricks": {"nb": "I en stikkrunde kan ingen passe; du må legge et kort",
+                                    "en": "Nobody can pass in a trick round; you must play a "
+                                          "card"},
+    "teach_you_trump_first": {"nb": "Du er giver og må velge trumf før første kort",
+                              "en": "You are the dealer and must choose trump before the first "
+                                    "card"},
+    "teach_you_seven_first": {"nb": "Kabalen åpnes med hjerter 7; du må legge ♥7 først",
+                              "en": "Fan Tan opens with the seven of hearts; you must lay ♥7 "
+                                    "first"},
     "teach_next_round_button": {"nb": "Neste runde", "en": "Next round"},
     "teach_nothing_next": {"nb": "Det er ingen ny runde å gå videre til nå.",
                            "en": "There is no next round to move on to now."},
