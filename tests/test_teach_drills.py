@@ -39,6 +39,18 @@ def test_a_score_question_does_not_state_its_answer(seed: int) -> None:
     assert "«Sjekk»" in item.question  # the button the page shows
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_score_answer_names_what_it_counted(seed: int) -> None:
+    """Walk W24: «6 kløver à 1 poeng», not «6 kort» beside a picture of 16 cards."""
+    for kind in ("klover", "damer", "finale"):
+        item = make_item("round_score", seed, kind=kind, game="sjukamp")
+        assert " kort à " not in item.explanation, item.explanation
+        if item.answer and kind == "klover":
+            assert f"{item.answer} kløver à 1 poeng" in item.explanation
+        english = make_item("round_score", seed, kind=kind, game="sjukamp", lang="en")
+        assert " card at " not in english.explanation and " cards at " not in english.explanation
+
+
 def test_questions_name_the_buttons_the_page_shows() -> None:
     assert "«Sjekk»" in make_item("legal_cards", 1).question
     assert "ja eller nei" in make_item("fantan_lay", 1).question

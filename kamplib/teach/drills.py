@@ -18,13 +18,13 @@ from html import escape
 from typing import Any
 
 from kamplib.autoplay import autoplay, make_bots
-from kamplib.cards import Card, parse_card
+from kamplib.cards import Card, mask_cards, parse_card
 from kamplib.draw.cards import card_svg, hand_html
 from kamplib.draw.table import fantan_table_html, trick_html, trump_text
 from kamplib.errors import IllegalMove, KampError, RuleError
 from kamplib.game import Game
 from kamplib.i18n import KindName, Phrase, SuitName, register, t
-from kamplib.kinds import KINDS, TRICK_KINDS, parse_kind
+from kamplib.kinds import CLUBS, KINDS, QUEENS, TRICK_KINDS, parse_kind
 from kamplib.round import Round
 from kamplib.rules import Rules, make_rules
 from kamplib.teach.narration import why_taken
@@ -74,6 +74,12 @@ register({
     "drill_a_fantan_no": {"nb": "Nei. {reason}.", "en": "No. {reason}."},
     "drill_detail": {"nb": "{count} kort à {each} poeng", "en": "{count} {count:card|cards} at "
                                                                 "{each} {each:point|points}"},
+    "drill_detail_clubs": {"nb": "{count} kløver à {each} poeng",
+                           "en": "{count} {count:club|clubs} at {each} {each:point|points}"},
+    "drill_detail_queens": {"nb": "{count} {count:dame|damer} à {each} poeng",
+                            "en": "{count} {count:queen|queens} at {each} {each:point|points}"},
+    "drill_detail_card": {"nb": "{card} gir {each} poeng", "en": "{card} scores {each} "
+                                                               "{each:point|points}"},
     "drill_detail_tricks": {"nb": "{count} stikk à {each}", "en": "{count} {count:trick|tricks} "
                                                                   "at {each}"},
     "drill_detail_none": {"nb": "ingen kort som gir poeng", "en": "no cards that score"},
@@ -189,10 +195,23 @@ def _score_detail(rnd: TrickRound, seat: int, lang: str) -> str:
         return t("drill_detail_all_clubs", lang)
     parts = []
     for mask, points in kind.value_masks(rnd.rules):
-        count = (taken & mask).bit_count()
-        if count:
-            parts.append(t("drill_detail", lang, count=count, each=points))
+        counted = taken & mask
+        if counted:
+            parts.append(_counted_cards(mask, counted, points, lang))
     return ", ".join(parts) or t("drill_detail_none", lang)
+
+
+def _counted_cards(mask: int, counted: int, each: int, lang: str) -> str:
+    """«6 kløver à 1 poeng»: the cards named as the learner counts them in the picture (a suit,
+    a rank, one card), not «6 kort» among the 16 the picture shows."""
+    count = counted.bit_count()
+    if mask.bit_count() == 1:
+        return t("drill_detail_card", lang, card=mask_cards(mask)[0], each=each)
+    if not mask & ~CLUBS:
+        return t("drill_detail_clubs", lang, count=count, each=each)
+    if not mask & ~QUEENS:
+        return t("drill_detail_queens", lang, count=count, each=each)
+    return t("drill_detail", lang, count=count, each=each)
 
 
 def _round_score(rng: random.Random, kind: str, lang: str, four_color: bool, players: int,
