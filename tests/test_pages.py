@@ -252,10 +252,10 @@ def test_a_pages_head_names_only_the_house_rules_of_its_game() -> None:
     chosen = read_choices({"game": "sjukamp", "trump": "dealer", "queen_points": "5",
                            "finale_queen_of_clubs": "4"})
     femkamp = open_page("tutorial/04-damer.ipynb").html(chosen)
-    assert "Poeng per dame: 5 poeng" in femkamp
+    assert "Husregel: Poeng per dame (5 poeng)." in femkamp
     assert "Trumf" not in femkamp and "finalen" not in femkamp
     sjukamp = open_page("sjukamp/02-trumf-med-spar.ipynb").html(chosen)
-    assert "Trumf i trumfrunden: giveren velger" in sjukamp and "Kløver dame i finalen" in sjukamp
+    assert "Trumf i trumfrunden (giveren velger)" in sjukamp and "Kløver dame i finalen" in sjukamp
     # the front page and the explorations are about the chosen game
     assert "giveren velger" in open_page(FRONT).html(chosen)
     assert [p.game for p in SITE if p.path.startswith(("tutorial/", "sjukamp/"))] == \

@@ -167,7 +167,7 @@ def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
     follow(app, learner, learner.locator("a.kamp-start-femkamp"))
     follow(app, learner, learner.locator(".kamp-nav a[href*='04-damer']").first)
     assert site_path(learner.url) == "tutorial/04-damer.ipynb"
-    assert "Poeng per dame: 5 poeng" in learner.inner_text(".kamp-page-head")
+    assert "Husregel: Poeng per dame (5 poeng)." in learner.inner_text(".kamp-page-head")
     learner.wait_for_selector(".kamp-play", timeout=60_000)
     table = learner.inner_text(".kamp-play")
     assert "Bjørn" in table and "Per" not in table
@@ -209,7 +209,7 @@ def test_lang_en_gives_an_english_interface(app: AppServer, learner: Any) -> Non
 def test_a_shared_link_brings_its_choices_to_a_play_page_and_the_printout(
         app: AppServer, learner: Any, play: str, printout: str, pooled: bool) -> None:
     open_with_kernel(app, learner, play, SHARED, pooled=pooled)
-    assert "House rules: Points per queen: 5 points." in learner.inner_text(".kamp-page-head")
+    assert "House rule: Points per queen (5 points)." in learner.inner_text(".kamp-page-head")
     learner.wait_for_selector(".kamp-play", timeout=60_000)
     table = learner.inner_text(".kamp-play")
     assert "Bjørn" in table and "Kari" in table and "Per" not in table

@@ -19,7 +19,7 @@ def test_defaults_and_a_house_rule() -> None:
     assert "Spillets egne regler" in p.summary.value
     p.rule_inputs["queen_points"].value = 5
     assert p.settings == {"queen_points": 5}
-    assert "Poeng per dame: 5 poeng" in p.summary.value
+    assert "Husregel: Poeng per dame (5 poeng)." in p.summary.value
     assert current().changes == {"queen_points": 5}  # the page's links carry it now
 
 

@@ -21,7 +21,7 @@ def test_the_head_reads_the_address_and_the_nav_follows_the_picker(monkeypatch) 
     assert picker.players == ("Anna", "Bjørn", "Kari")
     picker.rule_inputs["queen_points"].value = 5
     # the links now carry the new rule, and the head says which rules are in play
-    assert "queen_points=5" in nav.value and "Poeng per dame: 5 poeng" in page.value
+    assert "queen_points=5" in nav.value and "Husregel: Poeng per dame (5 poeng)." in page.value
     assert "«Z»" not in page.value  # the address's problem is behind us
     assert page.drill("sekskamp") == {"game": "sekskamp", "players": 3,
                                       "rules": page.rules("sekskamp"), "lang": "nb"}

@@ -25,7 +25,9 @@ register({
     "house_summary": {"nb": "{game} med {count} {count:spiller|spillere}. {changes}",
                       "en": "{game} with {count} {count:player|players}. {changes}"},
     "house_none": {"nb": "Spillets egne regler.", "en": "The game's own rules."},
-    "house_changed": {"nb": "Husregler: {rules}.", "en": "House rules: {rules}."},
+    "house_changed": {"nb": "{count:Husregel|Husregler}: {rules}.",
+                      "en": "{count:House rule|House rules}: {rules}."},
+    "house_rule_value": {"nb": "{rule} ({value})", "en": "{rule} ({value})"},
 })
 
 
@@ -37,11 +39,13 @@ def game_option(game: str, lang: str = "nb") -> str:
 
 
 def changes_text(changes: Mapping[str, Any], lang: str = "nb") -> str:
-    """``Poeng per dame: 5 poeng; Siste runde dobbelt: på`` (or the game's own rules)."""
+    """``Husregler: Poeng per dame (5 poeng), Siste runde dobbelt (på).`` (or the game's own
+    rules): one colon, so a summary never reads «Husregler: Poeng per dame: 5 poeng»."""
     if not changes:
         return t("house_none", lang)
-    parts = [f"{rule_name(k, lang)}: {value_label(k, v, lang)}" for k, v in changes.items()]
-    return t("house_changed", lang, rules="; ".join(parts))
+    parts = [t("house_rule_value", lang, rule=rule_name(k, lang), value=value_label(k, v, lang))
+             for k, v in changes.items()]
+    return t("house_changed", lang, count=len(parts), rules=", ".join(parts))
 
 
 def house_changes(rules: Rules) -> dict[str, Any]:
