@@ -21,6 +21,7 @@ from kamplib.draw import (
     trick_html,
 )
 from kamplib.draw.cards import PALE_FACE, suit_color
+from kamplib.draw.table import trump_text
 from kamplib.rules import make_rules
 from kamplib.sheet import ScoreSheet
 from kamplib.view import make_view
@@ -192,7 +193,9 @@ def test_round_html_trump_round_names_the_trump() -> None:
     for i, c in enumerate(deck):
         hands[NAMES[i % 4]].append(c.text)
     rnd = new_round("trumf", NAMES, hands, dealer=3, rules=make_rules("sjukamp"), trump="H")
-    assert "Trumf: hjerter" in round_html(rnd)
+    assert "Hjerter er trumf" in round_html(rnd)
+    # walk W28: the round's name and the trump no longer read «Trumf · Trumf: hjerter»
+    assert trump_text(rnd) == "Hjerter er trumf" and trump_text(rnd, "en") == "Hearts are trump"
 
 
 def test_sheet_of_a_finished_game_marks_the_winner() -> None:

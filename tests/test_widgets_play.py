@@ -168,7 +168,7 @@ def test_dealer_chooses_trump() -> None:
     assert w.trump_box in w.hand.children
     w.trump_buttons[1].click()  # hjerter
     assert w.round.trump == "H"
-    assert "Trumf: hjerter" in w.status.value
+    assert "Hjerter er trumf" in w.status.value
     finish(w, random.Random(1))
     assert_round_ended_right(w.round)
 

@@ -214,8 +214,9 @@ def trump_text(rnd: Round, lang: str = "nb") -> str:
         return ""
     if rnd.needs_trump:
         return t("draw_trump_pending", lang)
-    if rnd.trump:
-        return t("draw_trump", lang, suit=SuitName(rnd.trump))
+    if rnd.trump:  # «Kløver er trumf»: the Trumf round's heading then says «Trumf» only once
+        text = t("draw_trump", lang, suit=SuitName(rnd.trump))
+        return text[:1].upper() + text[1:]
     return t("draw_no_trump", lang)
 
 

@@ -17,7 +17,7 @@ register({
     "draw_winning": {"nb": "vinner stikket nå", "en": "winning the trick now"},
     "draw_took": {"nb": "tok stikket", "en": "took the trick"},
     "draw_led": {"nb": "spilte ut", "en": "led"},
-    "draw_trump": {"nb": "Trumf: {suit}", "en": "Trump: {suit}"},
+    "draw_trump": {"nb": "{suit} er trumf", "en": "{suit} are trump"},
     "draw_no_trump": {"nb": "Ingen trumf", "en": "No trump"},
     "draw_trump_pending": {"nb": "Giveren velger trumf", "en": "The dealer chooses trump"},
     "draw_round_title": {"nb": "Runde {number}: {kind}", "en": "Round {number}: {kind}"},
