@@ -33,6 +33,15 @@ def test_example_preset_marks_the_shared_win() -> None:
     assert w.table.value.count('class="kamp-winner"') == 2
     assert "Kari 7, Siri 7, Per 9, Ola 16" in w.standings.value
     assert "Arket ser riktig ut" in w.standings.value
+    # walk W36: the family's own sheet says who won in words, as the course's sheets do
+    assert "Delt seier: Kari og Siri med 7 poeng hver." in w.standings.value
+
+
+def test_a_sheet_under_way_says_how_far_the_game_has_come() -> None:
+    w = ScoreSheetWidget(lang="en")
+    type_rows(w, [(3, 5, 2, 3)])
+    assert w.standings.value == ("Standings: Siri 2, Kari 3, Per 3, Ola 5. No winner yet: 1 of 5 "
+                                 "rounds are written down. The sheet looks right.")
 
 
 def test_type_3_then_a_superscript_two_keeps_the_superscript_everywhere() -> None:

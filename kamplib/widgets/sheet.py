@@ -418,8 +418,10 @@ class ScoreSheetWidget(widgets.VBox):
         else:
             ranked = sorted(entry.players, key=lambda p: totals[p])
             standings = ", ".join(f"{p} {totals[p]}" for p in ranked)
-            ok = "" if problems else f" {t('w_sheet_ok', lang)}"
-            self.standings.value = escape(t("standings", lang, standings=standings) + ok)
+            # who won (or what is still to play) in words, as every other sheet in the course says
+            verdict = "" if problems else \
+                f" {entry.verdict().message(lang)}. {t('w_sheet_ok', lang)}"
+            self.standings.value = escape(t("standings", lang, standings=standings) + verdict)
         self.memory.keep({"game": entry.rules.game, "rules": entry.rules.differences(),
                           "players": list(entry.players), "kinds": list(entry.kinds),
                           "texts": entry.texts})
