@@ -39,6 +39,7 @@ from kamplib.teach.notes import Note, record_preview, say, score_table, sheet_ch
 from kamplib.teach.tables import (
     dealers_table,
     deck_table,
+    example_game,
     move_log,
     running_totals,
     sheet_picture,
@@ -85,6 +86,16 @@ def test_dealers_table_names_the_holder_of_the_seven_of_hearts_in_fan_tan() -> N
     deal = left.deals[fantan]
     assert dealers_table(left).column("Begynner")[fantan] == \
         left.players[(deal.dealer + 1) % left.n]
+
+
+@pytest.mark.parametrize("game", ["femkamp", "sekskamp", "sjukamp"])
+def test_the_chapters_example_game_shows_the_fan_tan_opener_at_work(game: str) -> None:
+    """Walk W19: the example's ♥7 lies with neither the dealer nor the seat left of them, so the
+    Fan Tan row cannot be read as «the dealer starts» or «as in the trick rounds»."""
+    example = example_game(default_players(), make_rules(game))
+    deal = example.deals[example.order.index("fantan")]
+    starter = first_to_act(deal.kind, deal.dealer, deal.hands, example.rules)
+    assert starter not in (deal.dealer, (deal.dealer + 1) % example.n)
 
 
 def test_dealers_table_says_who_chooses_trump() -> None:

@@ -151,7 +151,8 @@ CLAIMS: list[tuple[str, str, str | None]] = [
      r"tilfeldig kort|Turn a random card|Trumfen til den sjette runden trekkes", "trump", "draw"),
     (r"Giveren velger trumf|The dealer chooses trump|ga i trumfrunden og valgte|dealt the "
      r"trump round and chose|Er du giver, velg|When you deal, choose", "trump", "dealer"),
-    (rf"(?:Trumf|Trump): {_SUIT}\b", "trump_shown", None),
+    (rf"(?:Trumf|Trump): {_SUIT}\b|\b(Spar|Hjerter|Ruter|Kløver|Spades|Hearts|Diamonds|Clubs) "
+     r"(?:er trumf|are trump)\b(?!s)", "trump_shown", None),
     (r"Hver dame i stikkene dine gir \**(\d+)|Each queen in your tricks scores (\d+)|4 damer à "
      r"(\d+) poeng|4 queens at (\d+)|\+(\d+) per (?:dame|queen)\b", "queen", None),
     (r"♣Q gir \**(\d+)|♣Q scores (\d+)|kløver dame (?:er )?verdt (\d+)|♣Q (\d+),", "finale_qc",
@@ -280,7 +281,7 @@ def _contradictions(path: str, params: dict, page) -> list[str]:
                 ok = facts["trump"] == value and (value != "fixed" or found is None
                                                   or SUITS[found] == facts["trump_suit"])
             elif topic == "trump_shown":  # an example's trump, on the table or in a drill
-                ok = facts["trump"] != "fixed" or SUITS[found] == facts["trump_suit"]
+                ok = facts["trump"] != "fixed" or SUITS[found.lower()] == facts["trump_suit"]
             elif topic in ("queen", "finale_qc", "fantan_cards"):
                 if topic == "queen" and "andre damer" in said:
                     continue
@@ -395,9 +396,9 @@ def test_a_trump_page_shows_one_trump_round(path: str, params: dict) -> None:
     shown = page.cells[:next(c.index for c in page.cells if c.text.startswith("## Prøv selv"))]
     suits = {"spar": "S", "hjerter": "H", "ruter": "D", "kløver": "C", "spades": "S",
              "hearts": "H", "diamonds": "D", "clubs": "C"}
-    named = [suits[s] for c in shown if c.kind == "output"
-             for s in re.findall(r"(?:Trumf|Trump): (\w+)|(\w+) (?:er trumf|as trumps|trumps in)",
-                                 c.text) for s in s if s in suits]
+    named = [suits[s.lower()] for c in shown if c.kind == "output"
+             for s in re.findall(r"(?:Trumf|Trump): (\w+)|(\w+) (?:er trumf|are trump|as trumps|"
+                                 r"trumps in)", c.text) for s in s if s.lower() in suits]
     assert named and len(set(named)) == 1, named
     trumf = page.names["trumf"]
     assert page.names["moment"].trump == trumf.trump == named[0]

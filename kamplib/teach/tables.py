@@ -24,8 +24,8 @@ from kamplib.seating import TABLE_SIZES, opener_of
 from kamplib.teach import texts as _texts  # noqa: F401  (the teaching words)
 from kamplib.tricks import TrickRound
 
-__all__ = ["Table", "deck_table", "dealers_table", "starter_text", "trick_log", "move_log",
-           "running_totals", "totals_by_round", "sheet_picture", "check_trick_round"]
+__all__ = ["Table", "deck_table", "dealers_table", "example_game", "starter_text", "trick_log",
+           "move_log", "running_totals", "totals_by_round", "sheet_picture", "check_trick_round"]
 
 register({
     "tbl_removed": {"nb": "Tas ut", "en": "Taken out"},
@@ -117,6 +117,17 @@ def starter_text(game: Game, index: int, lang: str = "nb") -> str:
     if opener.card is not None:  # the holder of the opening card (♥7) begins
         return t("tbl_starts_seven", lang, player=player, card=opener.card)
     return player
+
+
+# The chapters' whole game for «who deals and who begins»: a deal where the ♥7 lies with neither
+# Fan Tan's dealer nor the seat left of them in Femkamp, Sekskamp and Sjukamp, so the table shows
+# the opener rule at work instead of looking like «the dealer starts» (walk W19).
+EXAMPLE_SEED = 6
+
+
+def example_game(players: Sequence[str], rules: Rules) -> Game:
+    """The course's example of a whole game at this table, under the family's house rules."""
+    return Game(list(players), rules=rules, seed=EXAMPLE_SEED)
 
 
 def dealers_table(game: Game, lang: str = "nb") -> Table:
