@@ -215,6 +215,33 @@ def test_same_seed_same_deal_and_new_deal_differs() -> None:
     assert "kamp-new-deal" in a.new_deal_button._dom_classes
 
 
+def test_a_number_typed_in_the_deal_field_deals_that_deal() -> None:
+    """The walk (W32): typing 9 in «Utdeling nr.» and pressing Enter dealt nothing, and «Ny
+    utdeling» then dealt the old number + 1.  The page sends the typed number on Enter (or when
+    the field is left): that deal comes at once, asked first over a game in progress; «Ny
+    utdeling» counts from the number in the field; a line under the field says so."""
+    nine = cards_shown(PlayHand("pass", seed=9, **FAST))
+    w = PlayHand("pass", seed=5, **FAST)
+    assert "Skriv et nummer og trykk Enter" in w.seed_hint.value
+    assert w.seed_hint in w.controls.children
+    w.seed_input.value = 9  # what the page sends on Enter
+    assert w.seed == 9 and cards_shown(w) == nine
+    w.new_deal_button.click()
+    assert w.seed == w.seed_input.value == 10
+    rng = random.Random(3)
+    while not w.round.history:  # a game in progress: the number typed is asked about first
+        rng.choice(buttons(w, "kamp-legal")).click()
+    w.seed_input.value = 9
+    assert w.seed == 10 and w.confirm.layout.display != "none"
+    w.confirm_no.click()  # kept: the field says again which deal is on the table
+    assert w.seed == w.seed_input.value == 10 and w.round.history
+    w.seed_input.value = 9
+    w.confirm_yes.click()
+    assert w.seed == w.seed_input.value == 9 and cards_shown(w) == nine
+    english = PlayHand("pass", seed=5, lang="en", **FAST)
+    assert "Type a number and press Enter" in english.seed_hint.value
+
+
 def test_practice_off_hides_hint_and_undo() -> None:
     w = PlayHand(seed=1, practice=False, **FAST)
     assert w.hint_button not in w.controls.children

@@ -156,6 +156,9 @@ class _TableWidget(widgets.VBox):
             description=t("w_seed", lang), min=0, max=10**9,
             layout=widgets.Layout(width="11em"), style={"description_width": "initial"})
         self.seed_input.add_class("kamp-seed")
+        # a number typed in (Enter, or leaving the field) deals that deal; see _on_seed
+        self.seed_input.observe(self._on_seed, names="value")
+        self.seed_hint = html_box("kamp-seed-hint", escape(t("w_seed_hint", lang)), looks)
         self.confirm_text = html_box("kamp-confirm-text", looks=looks)
         self.confirm_yes = stock_button(t(self._yes_key, lang), "kamp-confirm-yes",
                                         on_click=self._on_confirm_yes, looks=looks)
@@ -184,7 +187,7 @@ class _TableWidget(widgets.VBox):
         self.upload.observe(self._on_upload, names="value")
         controls = [self.hint_button, self.undo_button] if self.practice else []
         self.controls = button_row([*controls, self.new_deal_button, self.replay_button,
-                                    self.seed_input], looks)
+                                    self.seed_input, self.seed_hint], looks)
         self.files = button_row([self.save_button, self.save_link, self.upload], looks)
         for row in (self.controls, self.files, self.after, self.trump_box):
             row.add_class("kamp-row")
@@ -604,11 +607,20 @@ class _TableWidget(widgets.VBox):
 
     @guarded
     def _on_new_deal(self, _button: widgets.Button) -> None:
-        self.ask_new_deal(self.seed + 1)
+        # the number after the one in the field: a number typed there is counted from
+        self.ask_new_deal(int(self.seed_input.value) + 1)
 
     @guarded
     def _on_replay(self, _button: widgets.Button) -> None:
         self.ask_new_deal(int(self.seed_input.value))
+
+    @guarded
+    def _on_seed(self, change: dict[str, Any]) -> None:
+        """The learner typed a deal's number and pressed Enter (or left the field: the page
+        sends the number then too): that deal, asked first when a game is in progress.  The
+        field set to the deal shown (by _start) deals nothing."""
+        if int(change["new"]) != self.seed:
+            self.ask_new_deal(int(change["new"]))
 
     @guarded
     def _on_confirm_yes(self, _button: widgets.Button) -> None:
@@ -621,6 +633,7 @@ class _TableWidget(widgets.VBox):
     def _on_confirm_no(self, _button: widgets.Button) -> None:
         self._pending = None
         self.confirm.layout.display = "none"
+        self.seed_input.value = self.seed  # a number typed but not dealt: the deal shown
 
     @guarded
     def _on_next_round(self, _button: widgets.Button) -> None:

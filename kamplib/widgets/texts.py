@@ -78,6 +78,8 @@ register({
                      "en": "Go through the round step by step"},
     "w_replay": {"nb": "Samme utdeling på nytt", "en": "Same deal again"},
     "w_seed": {"nb": "Utdeling nr.", "en": "Deal no."},
+    "w_seed_hint": {"nb": "Skriv et nummer og trykk Enter: samme nummer gir samme kort.",
+                    "en": "Type a number and press Enter: the same number gives the same cards."},
     "w_pass": {"nb": "Pass", "en": "Pass"},
     "w_pass_label": {"nb": "Pass (står over)", "en": "Pass (skip your turn)"},
     "w_choose_trump": {"nb": "Du gir: velg trumf", "en": "You deal: choose trump"},
