@@ -649,6 +649,42 @@ def test_a_reason_names_the_seats_as_the_table_does():
     assert named  # some reasons do name a player (a suit that player is out of)
 
 
+@pytest.mark.parametrize("lang", ["nb", "en"])
+def test_where_tricks_are_wanted_no_reason_reads_as_if_losing_the_trick_were_the_merit(lang):
+    """The walk (W23): in Trumf «Hvorfor ikke ♣J? ♣J har gode sjanser til å ta stikket …, mens
+    ♥10 spilles ut med 1 høyere kort i hjerter ute, så noen andre tar nok stikket» — where every
+    trick is wanted, that praised the best card for losing the trick.  In the rounds whose kind
+    wants tricks, every stored puzzle's reason for every card: a trick another takes is a trick
+    you lose; a right answer whose own fact tells against it says it is best even so; no «Men»
+    that tells nothing («… 0 trumf er ute»)."""
+    from kamplib.kinds import KINDS
+    from kamplib.teach.puzzles import puzzle_kinds
+
+    gift = {"nb": "noen andre tar nok stikket", "en": "someone else will likely take"}[lang]
+    lost = {"nb": "så du mister nok stikket", "en": "so you will likely lose the trick"}[lang]
+    anyway = {"nb": "er likevel best her", "en": "is still the best here"}[lang]
+    why_not = {"nb": " Hvorfor ikke ", "en": " Why not "}[lang]
+    zero = re.compile(r"\b0 (trumf|trumps)\b")
+    seen = {"lost": 0, "anyway": 0}
+    kinds = [(g, k) for g, k in puzzle_kinds() if KINDS[k].wants_tricks]
+    assert {k for _, k in kinds} == {"grand", "trumf"}
+    for game, kind in kinds:
+        for p in load_puzzles(game, kind):
+            rnd = Task(p).round(lang)
+            best = next(m for m in rnd.legal_moves() if p.is_answer(m))
+            for move in rnd.legal_moves():
+                right = p.is_answer(move)
+                said = table_reason(p, move, move if right else best, right, lang, rnd.players)
+                assert gift not in said and not zero.search(said), (p.id, said)
+                seen["lost"] += lost in said
+                if right:  # its own fact first: a lost trick is not why it is best
+                    own = said.split(why_not)[0]
+                    if own.startswith(f"{move_text(move, lang)} ") and lost in own:
+                        assert anyway in own, (p.id, said)
+                        seen["anyway"] += 1
+    assert seen["lost"] and seen["anyway"], seen
+
+
 def test_a_tap_on_a_card_that_may_not_be_played_says_why():
     """The walk: in a Finale puzzle a tap on ♥Q (greyed: the learner must follow in spades) did
     nothing at all.  It says why, as a round's table does, and answers nothing."""

@@ -146,7 +146,8 @@ def _trick_features(table: Table, card: Card) -> dict[str, Feature]:
         role = "lead"
         phrase = (Phrase("c_lead_sure", card=card, suit=suit) if level == 2
                   else Phrase("c_lead_likely", card=card, suit=suit) if level == 1
-                  else Phrase("c_lead_under", card=card, suit=suit, higher=higher))
+                  else Phrase("c_lead_lost" if table.wants_tricks else "c_lead_under",
+                              card=card, suit=suit, higher=higher))
     elif card.suit_index != sit.led and card.suit_index != sit.trump:
         role = "discard"
         led = SuitName(SUITS[sit.led])
@@ -194,12 +195,11 @@ def _trick_features(table: Table, card: Card) -> dict[str, Feature]:
         out["lower"] = Feature((lower,), Phrase("c_lower", card=card, suit=suit, lower=lower)
                                if lower else Phrase("c_lower_none", card=card, suit=suit),
                                -lower if avoid else None)
-        if sit.trump >= 0:
+        trumps = suit_block(table.unseen, sit.trump).bit_count() if sit.trump >= 0 else 0
+        if trumps:  # with no trump out, leading one or not tells nothing («0 trumf er ute»)
             out["trump"] = Feature((card.suit_index == sit.trump,),
                                    Phrase("c_lead_trump" if card.suit_index == sit.trump
-                                          else "c_lead_side", card=card,
-                                          trumps=suit_block(table.unseen, sit.trump)
-                                          .bit_count()))
+                                          else "c_lead_side", card=card, trumps=trumps))
         length = suit_block(sit.hand, card.suit_index).bit_count()
         out["length"] = Feature((length,), Phrase("c_length", card=card, suit=suit,
                                                   count=length), length if not avoid else None)
@@ -388,7 +388,9 @@ def contrast(table: Table, move: Move, best: Move, *, worse: bool = True) -> Phr
     first = _versus(diffs[0][0].phrase, diffs[0][1].phrase)
     if not worse or not _favours(*diffs[0]):
         return first
-    against = next(((a, b) for a, b in diffs[1:] if not _favours(a, b)), None)
+    # what tells against the move: a later dimension that favours the recommended one (not
+    # one that favours neither: «Men ♠A trekker trumf» is no reason against ♠A)
+    against = next(((a, b) for a, b in diffs[1:] if _favours(b, a)), None)
     if against is not None:
         return Phrase("c_but", first=first,
                       then=_versus(against[1].phrase, against[0].phrase))

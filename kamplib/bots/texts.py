@@ -303,6 +303,14 @@ register({
         "en": "{card} is led with {higher} higher {higher:card|cards} in {suit} out, so someone "
               "else will likely take the trick",
     },
+    # where tricks are wanted (Grand, Trumf) a trick that goes to another is lost: «noen andre
+    # tar nok stikket» read there as if that were the card's merit (the walk, W23)
+    "c_lead_lost": {
+        "nb": "{card} spilles ut med {higher} høyere kort i {suit} ute, så du mister nok "
+              "stikket",
+        "en": "{card} is led with {higher} higher {higher:card|cards} in {suit} out, so you "
+              "will likely lose the trick",
+    },
     "c_discard": {
         "nb": "du er renons i {suit}, og {card} har ingen mulighet til å ta stikket",
         "en": "you are void in {suit}, and {card} cannot take the trick",
@@ -395,10 +403,11 @@ register({
         "nb": "{card} trekker trumf, og {trumps} trumf er fortsatt ute",
         "en": "{card} draws trumps, and {trumps} {trumps:trump is|trumps are} still out",
     },
+    # no «mens» of its own: it stands in a «…, mens …» (the walk: «… mens 8 trumf er ute, mens …»)
     "c_lead_side": {
-        "nb": "{card} spilles ut i en annen farge enn trumf mens {trumps} trumf er ute",
-        "en": "{card} is led in a suit other than trumps while {trumps} "
-              "{trumps:trump is|trumps are} out",
+        "nb": "{card} spilles ut i en annen farge enn trumf, med {trumps} trumf fortsatt ute",
+        "en": "{card} is led in a suit other than trumps, with {trumps} "
+              "{trumps:trump|trumps} still out",
     },
     "c_length": {
         "nb": "{card} kommer fra {suit}, der du har {count} kort",
@@ -414,9 +423,11 @@ register({
         "nb": "{best} tar det også og er lavere, så du sparer {card} til senere",
         "en": "{best} takes it too and is lower, so you keep {card} for later",
     },
+    # named, not «det»: after «… . Men» the sentence before may end with the other card
     "c_discard_master": {
-        "nb": "det er det høyeste kortet i {suit} som er igjen, og det kunne tatt et stikk senere",
-        "en": "it is the highest {suit} left, and it could take a trick later",
+        "nb": "{card} er det høyeste kortet i {suit} som er igjen, og det kunne tatt et stikk "
+              "senere",
+        "en": "{card} is the highest card left in {suit}, and it could take a trick later",
     },
     "c_wastes_high": {
         "nb": "legger du {card}, bruker du et høyere kort enn {best}, og {card} kunne tatt et "

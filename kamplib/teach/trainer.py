@@ -81,6 +81,10 @@ register({
               "is on average at least {margin} {margin:point|points} better than any other card, "
               "counted against the others' average."},
     "trainer_why_not": {"nb": "Hvorfor ikke {move}?", "en": "Why not {move}?"},
+    # the best card's own fact reads against it («… så du mister nok stikket» where tricks are
+    # wanted): said as a fact the card is best in spite of, not as its merit (the walk, W23)
+    "trainer_best_anyway": {"nb": "{reason}, men {move} er likevel best her",
+                            "en": "{reason}, but {move} is still the best here"},
     "trainer_end": {
         "nb": "Med disse kortene endte du med {points} {points:poeng|poeng} etter {move}.",
         "en": "With these cards you ended with {points} {points:point|points} after {move}."},
@@ -308,14 +312,19 @@ def table_reason(p: Puzzle, chosen: Move, best: Move, right: bool, lang: str = "
     table = Table(view, from_view(view))
     if not right:
         return _sentence(contrast(table, chosen, best).shown(lang))
-    own = own_reason(table, best)[0].shown(lang).rstrip(".")
+    said, tone = own_reason(table, best)
+    own = said.shown(lang).rstrip(".")
     runner = runner_up(p, view.legal)
     if runner is None:
         return _sentence(own)
     told = contrast(table, runner, best).shown(lang)
     why_not = f"{t('trainer_why_not', lang, move=move_text(runner, lang))} {_sentence(told)}"
     # the contrast often says what the best card does itself («…, mens ♣8 tar stikket …»)
-    return why_not if own.lower() in told.lower() else f"{_sentence(own)} {why_not}"
+    if own.lower() in told.lower():
+        return why_not
+    if tone < 0:
+        own = t("trainer_best_anyway", lang, reason=own, move=move_text(best, lang))
+    return f"{_sentence(own)} {why_not}"
 
 
 def runner_up(p: Puzzle, legal: tuple[Move, ...]) -> Move | None:
