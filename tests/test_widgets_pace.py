@@ -252,3 +252,34 @@ def test_outside_a_kernel_the_bots_move_at_once() -> None:
         assert not w.bots_moving and w.round.to_move == w.learner
 
     in_a_thread_of_its_own(run)
+
+
+def test_every_verdict_is_on_the_screen_while_the_bots_play_and_until_the_next_one() -> None:
+    """The walk (W9): the coach's verdict came once the bots were done, seconds late on a busy
+    machine, and the learner's next tap wiped it: a «dårlig» move could go untold.  A quick
+    learner who taps as soon as it is their turn sees every verdict: «Treneren ser på trekket
+    ditt …» at once, the verdict before the bots' first card, and it stays until the next
+    move's line replaces it."""
+
+    async def run() -> None:
+        w = PlayHand("pass", seed=5, pace=PACE, **FAST)
+        shown: list[tuple[int, str]] = []  # (cards played so far, the line) at each change
+        w.rating.observe(lambda change: shown.append((len(w.round.history), change["new"])),
+                         names="value")
+        while not w.round.is_over:
+            before = len(shown)
+            legal_buttons(w)[0].click()
+            mine = w.session.moves[-1]
+            card = mine.move.symbol
+            said = [line for _, line in shown[before:]]
+            assert said and "Treneren ser på trekket ditt (" + card in said[0], said
+            verdict = next(i for i, (_, line) in enumerate(shown) if i >= before
+                           and f"Trekket ditt:</b> {card}:" in line)
+            assert shown[verdict][0] == mine.position + 1, "told before the bots' cards"
+            await settled(w)
+            if not w.round.is_over:  # the learner's turn: the last verdict is still there
+                assert f"Trekket ditt:</b> {card}:" in w.rating.value
+        assert all(line for _, line in shown), "never wiped before the next line"
+        assert len(w.session.moves) == 13
+
+    on_a_loop(run)

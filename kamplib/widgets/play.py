@@ -368,7 +368,17 @@ class _TableWidget(widgets.VBox):
             return
         self._moving = moves
         self._render()
-        self._pause(first, self._next_bot)
+        # the coach's verdict before the bots' cards, so it is on the screen while they are
+        # shown (the walk, W9: rated once the bots were done, under load it came seconds after
+        # the learner's turn, and the next tap wiped it unseen); the first pause is what is
+        # left of its time
+        start = time.perf_counter()
+        try:
+            if rate:
+                self._rate_after = False
+                self._rate()
+        finally:
+            self._pause(max(0.0, first - (time.perf_counter() - start)), self._next_bot)
 
     def _pause(self, seconds: float, then: Callable[[], None]) -> None:
         """Call ``then`` after ``seconds`` on the event loop (the kernel is free meanwhile),
@@ -463,15 +473,28 @@ class _TableWidget(widgets.VBox):
         self._stop_bots()  # the learner's turn came in the bots' last pause: it ends here
         self._out_of_turn = False
         self.hint_text.value = ""
-        self.rating.value = ""
+        # the verdict on the learner's last move stays until the next verdict replaces it: it
+        # names its card, so it is true still, and a quick learner does not lose it unread
         self.messages.clear()
         self._say(lines)
         self._run_bots(first=self.pace, rate=True)
         return True
 
     def _rate(self) -> None:
-        """The coach's verdict on the learner's move, shown in practice mode."""
-        self.session.rate_pending()
+        """The coach's verdict on the learner's move, shown in practice mode.  Working it out
+        may take seconds on a busy machine: meanwhile the line says the coach is at it (sent
+        to the page before the work starts)."""
+        last = self.session.last_move
+        if self.practice and last is not None and not last.rated:
+            self.rating.value = (
+                "<div class='kamp-coach-thinking' role='status'>"
+                + escape(t("w_coach_thinking", self.lang,
+                           card=_move_text(last.move, self.lang))) + "</div>")
+        try:
+            self.session.rate_pending()
+        except Exception:
+            self.rating.value = ""  # no verdict: nor a line saying one is coming
+            raise
         last = self.session.last_move
         if self.practice and last is not None and last.judgement is not None:
             note = self._note(last.judgement.rating.relative and last.judgement.rating.numbered)

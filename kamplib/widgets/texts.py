@@ -90,6 +90,8 @@ register({
     "w_load": {"nb": "Åpne fil", "en": "Open file"},
     "w_loaded": {"nb": "Lastet inn {name}.", "en": "Loaded {name}."},
     "w_undone": {"nb": "Angret: {card}.", "en": "Undone: {card}."},
+    "w_coach_thinking": {"nb": "Treneren ser på trekket ditt ({card}) …",
+                         "en": "The coach is looking at your move ({card}) …"},
     "w_mistakes_kept": {
         "nb": "Treneren fant {count} {count:dårlig trekk|dårlige trekk} i runden. "
               "{count:Stillingen kommer igjen som oppgave|Stillingene kommer igjen som "
