@@ -248,3 +248,64 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     page.wait_for_function(f"""() => document.querySelector('.kamp-progress-summary')
         ?.innerText.includes('{stars} av')""", timeout=10_000)
     context.close()
+
+
+FRONT = "index.ipynb"
+OWN_GAME = "Eget spill (velg rundene)"
+SEVEN = "Pass, Kløver, Damer, fan tan, Grand, Trumf, Grand"
+
+
+def front_choices(page: Any) -> tuple[str, str, str, str]:
+    """What the front page's picker shows: the game chosen, the names, the order, the summary."""
+    return (page.eval_on_selector(".kamp-game select",
+                                  "s => s.options[s.selectedIndex].text.replace(/\\s/g, ' ')"),
+            page.input_value(".kamp-players input"),
+            page.input_value(".kamp-rule-order input"),
+            page.inner_text(".kamp-rules-summary"))
+
+
+def test_the_front_pages_choices_stay_after_a_reload_and_back(course_app: Any,
+                                                              chromium: Any) -> None:
+    """Names and an own game of seven rounds chosen on the front page: «Eget spill» stays
+    chosen beside the seven rounds (walk W29), and the page's address carries the choices, so
+    a reload and Back show them again (walk W21)."""
+    context = new_learner(chromium, viewport=PHONE)
+    page = context.new_page()
+    page.goto(course_app.url(FRONT))
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    # as the walk did it (W29): a wrong order first, while the game is Femkamp, then the own
+    # game chosen, then seven rounds
+    page.fill(".kamp-rule-order input", "Pass, Klöver, Damer, Fantan, Grand, Trumf, <b>x</b>")
+    page.press(".kamp-rule-order input", "Enter")
+    page.wait_for_selector(".kamp-rules-picker .kamp-error", timeout=30_000)
+    page.select_option(".kamp-game select", label=OWN_GAME)
+    page.wait_for_function("() => location.search.includes('game=custom')", timeout=30_000)
+    page.fill(".kamp-players input", "Mormor, Jonas, Emma")
+    page.press(".kamp-players input", "Enter")
+    page.fill(".kamp-rule-order input", SEVEN)
+    page.press(".kamp-rule-order input", "Enter")
+    page.wait_for_function("() => location.search.includes('trumf%2Cgrand') "
+                           "|| location.search.includes('trumf,grand')", timeout=30_000)
+    chosen = front_choices(page)
+    assert chosen[0] == OWN_GAME, "«Eget spill» turned into another game"
+    assert chosen[1:3] == ("Mormor, Jonas, Emma", SEVEN)  # as typed
+    assert chosen[3].startswith("Eget spill med 3 spillere")
+    # opened again from its address, the order is written as the page writes it
+    chosen = (*chosen[:2], SEVEN.replace("fan tan", "Fan Tan"), chosen[3])
+    assert "players=Mormor" in page.url and "game=custom" in page.url
+    page.reload()
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_selector(".kamp-rules-summary", timeout=30_000)
+    assert front_choices(page) == chosen, "the reload lost the front page's choices"
+    page.locator("a.kamp-start-femkamp").first.click()
+    page.wait_for_url("**/tutorial/**", timeout=30_000)
+    assert "players=Mormor" in page.url
+    page.go_back()
+    page.wait_for_url("**/index.ipynb?*", timeout=30_000)
+    wait_rendered(page)
+    wait_widgets(page, 90_000)
+    page.wait_for_selector(".kamp-rules-summary", timeout=30_000)
+    assert front_choices(page) == chosen, "Back lost the front page's choices"
+    context.close()

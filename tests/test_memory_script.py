@@ -144,3 +144,85 @@ def test_a_copy_kept_while_the_page_waits_for_its_python_is_taken_in_afterwards(
     assert out["waiting"] == 1
     assert out["b"] == ["merge", '{"schema":"kamp-learner/1","n":2}',
                         '{"schema":"kamp-learner/1","n":2}']
+
+
+ADDRESS_HARNESS = r"""
+const vm = require('vm');
+const fs = require('fs');
+const source = fs.readFileSync(process.argv[1], 'utf8');
+function openPage(href, pagePath, addressPath) {
+  const input = {value: '', dispatchEvent() {}};
+  const holder = {querySelector: () => input};
+  const document = {
+    querySelectorAll: (css) => (css === '.kamp-address' ? [holder] : []),
+    addEventListener() {},
+  };
+  const page = {input, replaced: [], events: []};
+  class CustomEvent { constructor(type) { this.type = type; } }
+  const win = {
+    addEventListener() {},
+    location: {href},
+    history: {state: {kept: 1}, replaceState(state, title, url) {
+      page.replaced.push([state, url]); win.location.href = url; }},
+    dispatchEvent: (event) => page.events.push(event.type),
+    CustomEvent,
+    localStorage: {getItem: () => null, setItem() {}, removeItem() {}, key: () => null,
+                   length: 0},
+  };
+  vm.runInContext(source, vm.createContext({window: win, document, Event: CustomEvent, console,
+                                             setInterval: () => 1, URL}));
+  win.kampMemory.watch(() => pagePath, addressPath);
+  page.python = (value) => { input.value = value; win.kampMemory.flush(); };
+  page.href = () => win.location.href;
+  return page;
+}
+const ask = (page, query) => JSON.stringify({schema: 'kamp-address/1', page, query});
+const out = {};
+"""
+
+
+def run_address(scenario: str) -> dict[str, Any]:
+    if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
+        pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
+    code = ADDRESS_HARNESS + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
+    done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_the_address_field_replaces_the_query_of_its_own_page_only() -> None:
+    """Walk W21/W2: what the page's Python asks for goes into the address's query (no new
+    history entry), once; the page and its place (#…) stay, and nothing else of the address
+    can be changed through it."""
+    out = run_address("""
+        const app = openPage('http://127.0.0.1:1/voila/render/index.ipynb?lang=en#valg',
+                             'index.ipynb');
+        app.python(ask('index.ipynb', 'players=Mormor,Jonas,Emma&lang=en'));
+        app.python(ask('index.ipynb', 'players=Mormor,Jonas,Emma&lang=en'));  // the same: once
+        out.first = [app.href(), app.replaced.length, app.replaced[0][0], app.events.slice()];
+        app.python(ask('notebooks/02-poengark.ipynb', 'players=X'));  // another page's
+        app.python('{"schema": "kamp-address/1", "page": "index.ipynb", "query": 7}');
+        app.python('not json');
+        app.python(JSON.stringify({schema: 'other', page: 'index.ipynb', query: 'a=1'}));
+        app.python(ask('index.ipynb', 'a=1'.repeat(6000)));  // longer than a query we write
+        out.refused = [app.href(), app.replaced.length];
+        app.python(ask('index.ipynb', 'x=1#elsewhere//evil.example/'));
+        out.hash = app.href();
+        app.python(ask('index.ipynb', ''));  // the defaults: no query at all
+        out.empty = app.href();
+        // the browser edition after Back: the page shown stays while the next one is fetched
+        const site = openPage('http://127.0.0.1:1/tutorial/03-klover.html', 'index.ipynb',
+                              () => 'tutorial/03-klover.ipynb');
+        site.python(ask('index.ipynb', 'players=A,B,C'));
+        out.site = [site.href(), site.replaced.length];
+    """)
+    assert out["first"] == [
+        "http://127.0.0.1:1/voila/render/index.ipynb?players=Mormor,Jonas,Emma&lang=en#valg",
+        1, {"kept": 1}, ["kamp-address"]]
+    assert out["refused"] == [out["first"][0], 1]
+    assert out["hash"] == ("http://127.0.0.1:1/voila/render/index.ipynb"
+                           "?x=1%23elsewhere//evil.example/#valg")
+    assert out["empty"] == "http://127.0.0.1:1/voila/render/index.ipynb#valg"
+    assert out["site"] == ["http://127.0.0.1:1/tutorial/03-klover.html", 0]
+

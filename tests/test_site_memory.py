@@ -156,6 +156,33 @@ def test_a_typed_sheet_and_the_round_come_back_after_a_reload(tab: Tab) -> None:
     assert len(tab.table()[0]) == 9
 
 
+def test_the_front_pages_choices_are_in_its_address_and_come_back_after_back(tab: Tab) -> None:
+    """Walk W21 and W29 in the browser edition: names and an own game of seven rounds chosen on
+    the front page stay chosen, the page's address carries them (a reload reads the address
+    as Back does), and Back from the next page shows them again."""
+    page = tab.page
+    tab.go("index.html")
+    page.select_option(".kamp-game select", label="Eget spill (velg rundene)")
+    page.fill(".kamp-players input", "Mormor, Jonas, Emma")
+    page.press(".kamp-players input", "Enter")
+    page.fill(".kamp-rule-order input", "Pass, Kløver, Damer, fan tan, Grand, Trumf, Grand")
+    page.press(".kamp-rule-order input", "Enter")
+    page.wait_for_function("() => location.search.includes('trumf,grand') "
+                           "&& location.search.includes('players=Mormor')", timeout=30_000)
+    assert tab.base + "index.html?game=custom&players=Mormor,Jonas,Emma&order=" in page.url
+    summary = page.inner_text(".kamp-rules-summary")
+    assert summary.startswith("Eget spill med 3 spillere"), summary
+    shown = tab.shown()
+    page.locator("a.kamp-start-femkamp").first.click()
+    wait_shown(page, shown + 1)
+    page.go_back()
+    wait_shown(page, shown + 2)
+    assert "Eget" in page.eval_on_selector(".kamp-game select option:checked",
+                                           "o => o.textContent")
+    assert page.input_value(".kamp-players input") == "Mormor, Jonas, Emma"
+    assert page.inner_text(".kamp-rules-summary") == summary
+
+
 def test_a_browser_that_keeps_nothing_plays_and_says_so_once(chromium: Any,
                                                              site_server: SiteServer) -> None:
     person = Tab(chromium, site_server.base, NO_STORAGE)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import parse_qs
+
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
-from kamplib.teach.choices import read_choices, set_current
+from kamplib.teach.choices import current, read_choices, set_current
 from kamplib.widgets import RulesPicker
-from kamplib.widgets.site import Live, SiteHead, SiteNav
+from kamplib.widgets.site import ADDRESS_SCHEMA, Live, SiteHead, SiteNav
 
 
 def test_the_head_reads_the_address_and_the_nav_follows_the_picker(monkeypatch) -> None:
@@ -33,3 +36,39 @@ def test_live_html_is_drawn_again_for_every_change() -> None:
     assert seen.value == "nb"
     set_current(read_choices({"lang": "en"}))
     assert seen.value == "en"
+
+
+def _address(page: SiteHead) -> dict[str, str]:
+    """What the page's address field asks the page script to put in the address."""
+    assert page.address is not None
+    sent = json.loads(page.address.widget.value)
+    assert sent["schema"] == ADDRESS_SCHEMA and sent["page"] == page.path
+    return dict(sent)
+
+
+def test_the_address_carries_the_front_pages_choices_and_reads_back_as_them(monkeypatch) -> None:
+    """Walk W21: the front page's address follows the picker, so a reload or Back (which open
+    the page from its address) show the same choices; walk W29: an own game stays one."""
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "theme=dark&deck=four&sneaky=1")
+    page = SiteHead("index.ipynb")
+    assert page.address is None  # nothing chosen yet: the page opens without the field
+    picker = RulesPicker()
+    picker.set(players="Mormor, Jonas, Emma")
+    picker.set(game="custom")
+    picker.set(order="Pass, Kløver, Damer, fan tan, Grand, Trumf, Grand")
+    sent = _address(page)
+    again = read_choices(parse_qs(sent["query"]))  # as the next load of the page reads it
+    assert again.problems == ()  # the unknown parameter has gone with the first change
+    assert (again.game, again.players, again.theme, again.deck) == (
+        "custom", ("Mormor", "Jonas", "Emma"), "dark", "four")  # the look is kept too
+    assert again.rules == picker.rules and again == current()
+    # the page opened again from that address: the picker shows the same
+    monkeypatch.setenv("QUERY_STRING", sent["query"])
+    reopened = RulesPicker(choices=SiteHead("index.ipynb").head.choices)
+    assert (reopened.game_input.value, reopened.players_input.value,
+            reopened.order_input.value) == (
+        "custom", "Mormor, Jonas, Emma", "Pass, Kløver, Damer, Fan Tan, Grand, Trumf, Grand")
+    picker.set(players="Kari, Ola, Siri, Per", game="femkamp")  # back to the defaults
+    assert _address(page)["query"] == "theme=dark&deck=four"
+

@@ -105,9 +105,11 @@ register({
     "front_choices": {"nb": "Spill, navn og husregler", "en": "Game, names and house rules"},
     "front_choices_intro": {
         "nb": "Velg her, så gjelder valgene på alle sidene der dere spiller, fører poeng eller "
-              "skriver ut. Lenkene tar dem med seg.",
+              "skriver ut. Lenkene tar dem med seg, og de står i sidens adresse, så de er der "
+              "også når siden lastes på nytt, etter «Tilbake» og i et bokmerke.",
         "en": "Choose here, and the choices apply on every page where you play, keep score or "
-              "print. The links carry them along."},
+              "print. The links carry them along, and they are in the page's address, so they "
+              "are still there after a reload, after Back and in a bookmark."},
     "front_share": {"nb": "Lenke til forsiden med disse valgene", "en":
                     "Link to the front page with these choices"},
 })

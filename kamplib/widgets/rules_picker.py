@@ -90,6 +90,7 @@ class RulesPicker(widgets.VBox):
         self.add_class("kamp-rules-picker")
         start = choices or current()
         self.lang = lang = lang or start.lang
+        self._look = (start.theme, start.deck)  # how the page looks: the picker keeps it
         if game is not None and game != start.game:
             start = start.with_(game=game, changes={})
         names = start.players if players is None else (
@@ -179,8 +180,9 @@ class RulesPicker(widgets.VBox):
 
     @property
     def choices(self) -> Choices:
-        """Everything chosen, as the page's links carry it."""
-        return Choices(self.game, self.players, self.settings, self.lang)
+        """Everything chosen, as the page's links carry it (the page's look and deck kept)."""
+        theme, deck = self._look
+        return Choices(self.game, self.players, self.settings, self.lang, theme=theme, deck=deck)
 
     def on_change(self, callback: Callable[[RulesPicker], None]) -> None:
         """Call ``callback(picker)`` after every change the engine accepts."""

@@ -176,15 +176,19 @@ let shownAt = location.pathname + location.search; // the page now in <main>
  *  <main>, not the address: after Back the address names the next page while the one shown
  *  still stands until it is fetched, and a field of the page shown must not be kept under the
  *  next page's name (the drill's answer was written over by another page's drill that way). */
-function pagePath() {
+function pathOf(address) {
   const base = root.pathname;
-  const shown = new URL(shownAt, location.href).pathname;
+  const shown = new URL(address, location.href).pathname;
   let path = decodeURIComponent(shown.startsWith(base) ? shown.slice(base.length) : shown);
   if (path === '' || path.endsWith('/')) path += 'index.html';
   return path.replace(/\.html$/, '.ipynb');
 }
+const pagePath = () => pathOf(shownAt);
 const memory = window.kampMemory;
-memory.watch(pagePath);
+// the page's address follows the learner's choices (kamp-memory.js, the page's address field):
+// only while it names the page shown, and the page shown is then the one it names
+memory.watch(pagePath, () => pathOf(location.href));
+window.addEventListener('kamp-address', () => { shownAt = location.pathname + location.search; });
 window.kampStore.onNotKept(() => { // said once a visit, above the page
   const note = document.createElement('p');
   note.className = 'kamp-not-kept';

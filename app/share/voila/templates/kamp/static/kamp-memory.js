@@ -18,12 +18,23 @@
 // book's, kamplib/widgets/scorebook.py) is given its whole document to merge once, then newer
 // copies from other tabs to take in before anything is written over them, and whatever Python
 // writes there is kept.
+//
+// The page's address field (`.kamp-address`, kamplib/widgets/site.py: made when the learner
+// first changes a choice on the page) is the other way round: Python writes the query the
+// page's address should carry now (the learner's choices as the page's links carry them, and
+// the page's own parameters, such as the puzzle page's kind), and the address is replaced by it
+// (history.replaceState: no new history entry, nothing sent anywhere), so a reload, Back and a
+// bookmark open the page with those choices; they are read from the address again by the
+// page's validated parsing (kamplib/teach/choices.py), never trusted.  Only the query changes,
+// and only while the address still names the page the field is on.
 (function (root) {
   'use strict';
   if (root.kampStore) { return; }
   const PAGE_SCHEMA = 'kamp-memory/2';
   const LEARNER_KEY = 'kamp-learner/1';
   const MAX_CHARS = 2000000;  // a whole Sjukamp record is about 30 kB: anything bigger is not ours
+  const ADDRESS_SCHEMA = 'kamp-address/1';
+  const MAX_QUERY = 16384;  // kamplib/site/query.py: a longer query is not one the course wrote
   const EVERY_MS = 400;  // how often the fields are looked at (a value change fires no event)
 
   let told = false;
@@ -83,6 +94,7 @@
   const fields = new WeakMap();  // input -> {key, asked, saved}
   let watching = null;
   let pathOf = function () { return ''; };
+  let addressOf = function () { return pathOf(); };
 
   const slotOf = function (holder) {
     const mark = Array.from(holder.classList).find(function (c) {
@@ -178,8 +190,34 @@
     }
   };
 
+  // The page's address field: each new value (a JSON object, schema kamp-address/1, naming
+  // the page and the query) replaces the query of the address, if it names this page.
+  const addressField = function (input) {
+    const value = input.value;
+    if (!value || fields.get(input) === value) { return; }
+    fields.set(input, value);
+    const wanted = value.length <= MAX_QUERY * 2 ? readJson(value) : null;
+    if (!wanted || wanted.schema !== ADDRESS_SCHEMA || typeof wanted.query !== 'string'
+        || wanted.query.length > MAX_QUERY || typeof wanted.page !== 'string'
+        || wanted.page !== pathOf() || wanted.page !== addressOf()) { return; }
+    let url;
+    try { url = new URL(root.location.href); } catch (error) { return; }
+    url.search = wanted.query;  // the query only: the page and its place (#…) stay
+    if (url.href === root.location.href) { return; }
+    try {
+      root.history.replaceState(root.history.state, '', url.href);
+    } catch (error) { console.error('[memory]', error); return; }
+    if (typeof root.dispatchEvent === 'function' && typeof root.CustomEvent === 'function') {
+      root.dispatchEvent(new root.CustomEvent('kamp-address', {detail: url.href}));
+    }
+  };
+
   /** Look at every field now: give back what is kept, keep what changed. */
   const look = function () {
+    document.querySelectorAll('.kamp-address').forEach(function (holder) {
+      const input = holder.querySelector('input');
+      if (input) { addressField(input); }
+    });
     document.querySelectorAll('.kamp-memory').forEach(function (holder) {
       const input = holder.querySelector('input');
       if (input) { memoryField(holder, input); }
@@ -194,9 +232,12 @@
 
   root.kampMemory = {
     /** Keep the fields of the page now shown; `pagePath()` names the page (index.ipynb,
-     *  tutorial/02-pass.ipynb), as kamplib.site.pages does. */
-    watch: function (pagePath) {
+     *  tutorial/02-pass.ipynb), as kamplib.site.pages does, and `addressPath()` the page the
+     *  address names now (the same, unless the page shown stays while the next one is fetched:
+     *  the browser edition after Back). */
+    watch: function (pagePath, addressPath) {
       pathOf = pagePath;
+      addressOf = addressPath || pagePath;
       if (watching !== null) { return; }
       watching = setInterval(look, EVERY_MS);
       root.addEventListener('pagehide', look);
