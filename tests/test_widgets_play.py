@@ -529,6 +529,24 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
     assert len(fresh.round.history) > len(history)
 
 
+def test_a_record_refused_before_the_kept_round_came_back_stays_refused_in_words() -> None:
+    """As for the score sheet: a record refused in the moment before the browser gave the
+    table its kept round keeps its refusal in view; the round comes back after it."""
+    import json as _json
+
+    w = PlayHand("pass", seed=11, **FAST)
+    buttons(w, "kamp-legal")[0].click()
+    kept = _json.loads(w.memory.widget.value)
+    fresh = PlayHand("pass", seed=99, **FAST)
+    assert not fresh.load(b'{"format": "kamp/1", "game": "femkamp"', name="odelagt.json")
+    refused = fresh.messages.widget.value
+    assert "odelagt.json" in refused and "kamp-error" in refused
+    fresh.memory.widget.value = _json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert list(fresh.round.history) == list(w.round.history)
+    said = fresh.messages.widget.value
+    assert said.startswith(refused) and "hentet tilbake" in said, said
+
+
 def test_a_round_kept_for_another_table_does_not_come_back() -> None:
     """Issue 26: a page whose table changed (other house rules) starts afresh."""
     import json as _json

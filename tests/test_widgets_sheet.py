@@ -260,6 +260,32 @@ def test_the_typed_sheet_comes_back_from_the_browsers_memory() -> None:
     assert broken.entry.players == ("Kari", "Ola", "Siri", "Per")
 
 
+def test_a_file_refused_before_the_kept_sheet_came_back_stays_refused_in_words() -> None:
+    """The browser edition's hostile-file test (xfail since f24dccd): the kept sheet comes back
+    a moment after the sheet is drawn (kamp-memory.js looks every 400 ms), and a file refused
+    in that moment had its refusal replaced by «hentet tilbake»: the family saw their sheet
+    and never why the file did not open.  Both are said now, the refusal first."""
+    import json
+
+    old = ScoreSheetWidget()
+    type_rows(old, [(4, 3, 2, 4)])
+    kept = json.loads(old.memory.widget.value)
+    w = ScoreSheetWidget()
+    w.upload.value = (upload("feil-ark.csv", b"round,Kari,Ola,Siri,Per\ntull,5,6,6,1\n"),)
+    refused = w.messages.widget.value
+    assert "Kunne ikke lese feil-ark.csv" in refused and "«tull» er ingen runde" in refused
+    w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    said = w.messages.widget.value
+    assert w.entry.texts == old.entry.texts  # what was typed is kept
+    assert said.startswith(refused) and "Poengarket ditt er hentet tilbake" in said, said
+    w.upload.value = (upload("feil-ark.csv", b"round,Kari,Ola,Siri,Per\ntull,5,6,6,1\n"),)
+    assert w.messages.widget.value == refused  # a new refusal stands alone
+    w.cell(0, "Kari").value = "5"
+    w.messages.info("Noe annet.")
+    w.memory.widget.value = json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert "Kunne ikke lese" not in w.messages.widget.value  # an old refusal is not said again
+
+
 def _opened_with(params: dict) -> ScoreSheetWidget:
     """The sheet as notebooks/02-poengark shows it for an address with ``params``."""
     from kamplib.teach.choices import read_choices, set_current

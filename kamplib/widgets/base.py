@@ -95,21 +95,39 @@ class Messages:
         self.widget = widgets.HTML(value="", **(looks or Looks()).of(widgets.HTML,
                                                                       min_height="1.6em"))
         self.widget.add_class("kamp-message")
+        self._alert = ""  # the refusal or error the line shows now ("" for none)
 
     def info(self, text: str) -> None:
-        self.widget.value = f"<div class='kamp-info' role='status'>{shown(text)}</div>"
+        self._alert = ""
+        self.widget.value = self._info(text)
 
     def refuse(self, text: str) -> None:
         """A move the rules refuse: said in words, visibly, in the page."""
-        self.widget.value = (f"<div class='kamp-refused' role='alert' style='color:{ALERT};"
-                             f"font-weight:bold'>{shown(text)}</div>")
+        self._alert = (f"<div class='kamp-refused' role='alert' style='color:{ALERT};"
+                       f"font-weight:bold'>{shown(text)}</div>")
+        self.widget.value = self._alert
 
     def error(self, text: str) -> None:
-        self.widget.value = (f"<div class='kamp-error' role='alert' style='color:{ALERT};"
-                             f"font-weight:bold'>{shown(text)}</div>")
+        self._alert = (f"<div class='kamp-error' role='alert' style='color:{ALERT};"
+                       f"font-weight:bold'>{shown(text)}</div>")
+        self.widget.value = self._alert
+
+    def restored(self, text: str) -> None:
+        """What the page did by itself when the browser gave back what it kept (a sheet, a
+        round): said after a refusal or error the line shows, never instead of it.  The kept
+        copy arrives a moment after the widget is drawn (kamp-memory.js looks for new fields
+        every 400 ms, and Python answers in turn), so a file refused in that moment would
+        otherwise have its refusal replaced by «hentet tilbake» at once, and the family would
+        never learn why their file did not open."""
+        self.widget.value = self._alert + self._info(text)
 
     def clear(self) -> None:
+        self._alert = ""
         self.widget.value = ""
+
+    @staticmethod
+    def _info(text: str) -> str:
+        return f"<div class='kamp-info' role='status'>{shown(text)}</div>"
 
 
 def guarded(method: F) -> F:

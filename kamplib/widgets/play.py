@@ -593,7 +593,7 @@ class _TableWidget(widgets.VBox):
         except (KampError, KeyError, TypeError):
             return
         self._start(session, par=kept.get("par"))  # a finished round's par comes with it
-        self.messages.info(t("w_restored", self.lang))
+        self.messages.restored(t("w_restored", self.lang))
 
     def _check_loaded(self, game: Game) -> None:
         """Refuse a record this widget cannot show (PlayHand takes any)."""

@@ -353,11 +353,11 @@ class ScoreSheetWidget(widgets.VBox):
         self._build_grid()
         self._render()
         if not other or not self._address_chose():
-            self.messages.info(t("w_sheet_restored", self.lang))
+            self.messages.restored(t("w_sheet_restored", self.lang))
             return
         lang = self.lang
         asked = self._table_words(*named)
-        self.messages.info(t("w_sheet_restored_other", lang,
+        self.messages.restored(t("w_sheet_restored_other", lang,
                              kept=self._table_words(entry.players, entry.rules.game),
                              named=asked))
         self._ask(t("w_sheet_ask_named", lang, named=asked), t("w_sheet_yes_named", lang),
