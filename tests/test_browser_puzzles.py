@@ -121,19 +121,32 @@ def _kept_after_reload(page: Any, rating: str) -> None:
     page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
 
 
+def _chosen_kind(page: Any) -> str:
+    return str(page.eval_on_selector(f"{WIDGET} .kamp-puzzle-choice select",
+                                     "s => s.options[s.selectedIndex].text"
+                                     ".replace(/\\s/g, ' ')"))
+
+
 def test_a_puzzle_answered_in_the_app_and_its_rating_after_a_reload(course_app: Any,
                                                                    chromium: Any) -> None:
+    """... and the kind of puzzle chosen in «Oppgaver fra» is still chosen after the reload
+    (walk W2: the page's address carries it)."""
     context = new_learner(chromium, viewport=PHONE)
     page = context.new_page()
     page.goto(course_app.url(f"{PAGE}.ipynb"))
     wait_rendered(page)
     wait_widgets(page, 90_000)
     _verdict, rating = _answer_one(page)
+    page.select_option(f"{WIDGET} .kamp-puzzle-choice select", label="Femkamp: Fan Tan")
+    page.wait_for_function("() => location.search.includes('puzzles=femkamp-fantan')",
+                           timeout=30_000)
     page.add_init_script(RATINGS_SEEN)  # the next document's own start
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
     _kept_after_reload(page, rating)
+    assert _chosen_kind(page) == "Femkamp: Fan Tan"
+    assert "Fan Tan" in page.inner_text(f"{WIDGET} .kamp-puzzle-heading")
     assert page_problems(page) == []
     context.close()
 

@@ -7,8 +7,9 @@ from urllib.parse import parse_qs
 
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
+from kamplib.site.practice import PUZZLE_PAGE, puzzle_page
 from kamplib.teach.choices import current, read_choices, set_current
-from kamplib.widgets import RulesPicker
+from kamplib.widgets import PuzzleWidget, RulesPicker
 from kamplib.widgets.site import ADDRESS_SCHEMA, Live, SiteHead, SiteNav
 
 
@@ -72,3 +73,18 @@ def test_the_address_carries_the_front_pages_choices_and_reads_back_as_them(monk
     picker.set(players="Kari, Ola, Siri, Per", game="femkamp")  # back to the defaults
     assert _address(page)["query"] == "theme=dark&deck=four"
 
+
+def test_the_puzzle_pages_address_carries_the_kind_chosen(monkeypatch) -> None:
+    """Walk W2: «Oppgaver fra» is kept in the address (the page's own parameter, read back by
+    puzzle_page()), beside the learner's choices; «Alle runder» takes it out."""
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "players=Anna,Bo,Kari&puzzles=femkamp-pass")
+    page = SiteHead(PUZZLE_PAGE)
+    widget = PuzzleWidget(**puzzle_page(), seed=1)
+    assert widget.chooser.value == "femkamp-pass" and page.address is None
+    widget.chooser.value = "femkamp-fantan"
+    assert _address(page)["query"] == "players=Anna,Bo,Kari&puzzles=femkamp-fantan"
+    monkeypatch.setenv("QUERY_STRING", _address(page)["query"])
+    assert puzzle_page()["choice"] == "femkamp-fantan"  # what the reloaded page opens on
+    widget.chooser.value = "all"
+    assert _address(page)["query"] == "players=Anna,Bo,Kari"

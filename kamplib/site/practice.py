@@ -4,7 +4,9 @@ it from the pages that teach a round.
 A page that teaches a round links to that round's puzzles (``?puzzles=femkamp-pass`` beside the
 learner's choices); the puzzle page opens on them.  The parameter is the puzzle page's own: the
 other pages ignore it, and links carry only the learner's choices
-(:meth:`kamplib.teach.choices.Choices.query`), never this.
+(:meth:`kamplib.teach.choices.Choices.query`), never this.  The puzzle page's own address
+carries the kind the learner chooses there (:meth:`kamplib.widgets.site.SiteHead.keep_in_address`),
+so a reload opens on it again.
 """
 
 from __future__ import annotations

@@ -23,12 +23,12 @@ from kamplib.errors import IllegalMove
 from kamplib.i18n import t
 from kamplib.moves import Move
 from kamplib.round import Round
-from kamplib.site.practice import practice_html
+from kamplib.site.practice import PARAM, practice_html
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.store import LearnerData, on_learner_change
 from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label
 from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
-from kamplib.widgets.site import Live, SiteHead
+from kamplib.widgets.site import Live, SiteHead, page_head
 from kamplib.widgets.style import card_faces, style_box
 
 __all__ = ["PuzzleWidget", "practice_link"]
@@ -129,6 +129,9 @@ class PuzzleWidget(widgets.VBox):
         self.link_note.widget.layout.display = "none"
         self.board.choose(change["new"])
         self._render()
+        head = page_head()
+        if head is not None:  # the page's address carries the choice: a reload keeps it
+            head.keep_in_address(**{PARAM: None if change["new"] == CHOICES[0] else change["new"]})
 
     def _on_learner(self, _data: LearnerData) -> None:
         """The browser's copy of the learner's data arrived, or the page changed it."""
