@@ -193,6 +193,22 @@ def test_the_learners_own_mistake_names_the_card_the_review_named():
     assert move_text(best) in board.played_on()[1][0]
 
 
+def test_the_learners_own_mistake_says_what_the_move_at_the_table_cost():
+    """Walk W12: a right answer to one's own mistake said «♥Q … noen andre tar nok stikket»,
+    then the deal played out with ♥Q taking it; the coach's measure of the move made at the
+    table says why ♥Q is still the better card."""
+    mistake = _mistake(0.0)
+    current_learner().mistakes.append(mistake)
+    board = PuzzleBoard("mine", seed=1)
+    best = board.task.best(board.round)
+    assert best is not None
+    board.pick(best)
+    played = move_text(parse_move(mistake["played"]))
+    margin = format_points(round(mistake["margin"], 1), "nb")
+    assert (f"{played}, som du la ved bordet, gir i snitt omtrent {margin} poeng mer enn "
+            f"{move_text(best)}.") in " ".join(board.outcome.why)
+
+
 def test_at_least_a_margin_is_never_more_than_the_coach_measured():
     """The walk: «minst 0,9 poeng» where the stored margin is 0,875."""
     assert [margin_shown(m) for m in (0.875, 0.8, 1.0, 2.699, 0.95)] == [0.8, 0.8, 1.0, 2.6, 0.9]

@@ -80,6 +80,20 @@ register({
         "en": "The coach played the position many times with cards the others may hold: {best} "
               "is on average at least {margin} {margin:point|points} better than any other card, "
               "counted against the others' average."},
+    "trainer_margin_mine": {
+        "nb": "Treneren spilte stillingen mange ganger med mulige kort hos de andre: {played}, "
+              "som du la ved bordet, gir i snitt omtrent {margin} {margin:poeng|poeng} mer enn "
+              "{best}.",
+        "en": "The coach played the position many times with cards the others may hold: "
+              "{played}, which you played at the table, gives on average about {margin} "
+              "{margin:point|points} more than {best}."},
+    "trainer_margin_mine_relative": {
+        "nb": "Treneren spilte stillingen mange ganger med mulige kort hos de andre: {played}, "
+              "som du la ved bordet, gir i snitt omtrent {margin} {margin:poeng|poeng} dårligere "
+              "enn {best}, regnet mot snittet til de andre.",
+        "en": "The coach played the position many times with cards the others may hold: "
+              "{played}, which you played at the table, is on average about {margin} "
+              "{margin:point|points} worse than {best}, counted against the others' average."},
     "trainer_why_not": {"nb": "Hvorfor ikke {move}?", "en": "Why not {move}?"},
     # the best card's own fact reads against it («… så du mister nok stikket» where tricks are
     # wanted): said as a fact the card is best in spite of, not as its merit (the walk, W23)
@@ -358,9 +372,15 @@ def answer(task: Task, move: Move | str, data: LearnerData, lang: str = "nb",
     why: list[str] = [table_reason(p, chosen, best, right, lang, rnd.players)]
     before_r = after_r = None
     learned = False
-    if task.personal:
+    if task.mistake is not None:  # the learner's own mistake
         verdict = t("trainer_right_mine" if right else "trainer_wrong_mine", lang, move=shown,
                     best=best_shown)
+        # the coach's measure of the move made at the table: why the card named is still the
+        # better one when this one deal (played out below) went the other way (walk W12)
+        played = move_text(parse_move(str(task.mistake["played"])), lang)
+        mine_code = "trainer_margin_mine_relative" if p.relative else "trainer_margin_mine"
+        why.append(t(mine_code, lang, played=played, best=best_shown,
+                     margin=format_points(round(p.margin, 1), lang)))
         learned = answered(data.mistakes, p.id, right, now)
         if learned:  # a round played again does not bring it back
             data.solved[p.id] = 1
