@@ -62,6 +62,22 @@ def wait_kept(page: Any, cards: int) -> None:
     }}""", timeout=10_000)
 
 
+def wait_in_view(page: Any, selector: str) -> None:
+    """Until the top of ``selector`` is on the screen, in its upper half."""
+    try:
+        page.wait_for_function("""(selector) => {
+            const top = document.querySelector(selector).getBoundingClientRect().top;
+            return top > -2 && top <= innerHeight / 2;
+        }""", arg=selector, timeout=10_000)
+    except Exception as error:  # what the page shows instead, for the failure's line
+        seen = page.evaluate("""(selector) => {
+            const box = document.querySelector(selector);
+            return {top: box.getBoundingClientRect().top, scrollY, classes: box.className,
+                    navigation: performance.getEntriesByType('navigation')[0].type};
+        }""", selector)
+        raise AssertionError(f"{selector} is not in view: {seen}") from error
+
+
 def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app: Any,
                                                                       chromium: Any) -> None:
     """Three cards in, a reload brings the round back and it plays on; a card later, Back and
@@ -79,6 +95,7 @@ def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app
     page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
                            timeout=30_000)
     assert hand_and_log(page) == before, "the round after the reload is not the learner's"
+    wait_in_view(page, ".kamp-play")  # not the page's top, three screens above (walk W13)
     play(page, 1)  # and it plays on
     assert len(hand_and_log(page)[0]) == 9
     wait_kept(page, 4)

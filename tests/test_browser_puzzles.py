@@ -160,6 +160,16 @@ def test_a_puzzle_answered_in_the_browser_edition_and_its_rating_after_a_reload(
     page.goto(site_server.base + f"{PAGE}.html")
     wait_shown(page, 1, timeout=300_000)
     _verdict, rating = _answer_one(page)
+    # «Neste oppgave» on a phone, tapped where the thumb finds it under the explanation: the
+    # new puzzle's heading is brought into view (walk W35: it stayed above the screen)
+    page.locator(f"{WIDGET} .kamp-puzzle-next").scroll_into_view_if_needed()
+    page.locator(f"{WIDGET} .kamp-puzzle-next").click()
+    page.wait_for_function("""(widget) => {
+        const top = document.querySelector(widget + ' .kamp-puzzle-heading')
+            .getBoundingClientRect().top;
+        return !document.querySelector(widget + ' .kamp-puzzle-verdict p')
+            && top > -2 && top <= innerHeight / 2;
+    }""", arg=WIDGET, timeout=30_000)
     page.add_init_script(RATINGS_SEEN)  # the next document's own start
     page.reload()
     wait_shown(page, 1, timeout=300_000)

@@ -226,3 +226,83 @@ def test_the_address_field_replaces_the_query_of_its_own_page_only() -> None:
     assert out["empty"] == "http://127.0.0.1:1/voila/render/index.ipynb#valg"
     assert out["site"] == ["http://127.0.0.1:1/tutorial/03-klover.html", 0]
 
+
+INTO_VIEW_HARNESS = r"""
+const vm = require('vm');
+const fs = require('fs');
+const source = fs.readFileSync(process.argv[1], 'utf8');
+function openPage(navigation, referrer) {
+  const elements = [];
+  const document = {
+    querySelectorAll: (css) => (css === '[class*="kamp-into-view-"]' ? elements : []),
+    addEventListener() {},
+    documentElement: {},
+    referrer: referrer || '',
+  };
+  const page = {scrolled: [], path: 'tutorial/02-pass.ipynb'};
+  const win = {
+    addEventListener() {},
+    innerHeight: 844,
+    location: {href: 'http://127.0.0.1:1/voila/render/tutorial/02-pass.ipynb'},
+    performance: {getEntriesByType: () => [{type: navigation}]},
+    localStorage: {getItem: () => null, setItem() {}, removeItem() {}, key: () => null,
+                   length: 0},
+  };
+  vm.runInContext(source, vm.createContext({window: win, document, Event: class {}, console,
+                                             setInterval: () => 1, URL}));
+  win.kampMemory.watch(() => page.path);
+  page.element = (name, top, mark) => {
+    const element = {classList: ['kamp-widget', mark], top,
+      getBoundingClientRect() { return {top: this.top}; },
+      scrollIntoView() { page.scrolled.push(name); }};
+    elements.push(element);
+    return element;
+  };
+  page.look = () => win.kampMemory.flush();
+  return page;
+}
+const out = {};
+"""
+
+
+def run_into_view(scenario: str) -> dict[str, Any]:
+    if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
+        pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
+    code = INTO_VIEW_HARNESS + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
+    done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_a_part_asked_into_view_is_scrolled_to_once_and_only_when_off_the_screen() -> None:
+    """Walk W35 and W13: the page script scrolls to a part its Python marks (a new number each
+    time) when its top is above the screen or in the lower half; a round brought back only
+    after a reload of that page (Back leaves the learner at the top, as the walk found fine)."""
+    out = run_into_view("""
+        const page = openPage('navigate');
+        const heading = page.element('heading', -742, 'kamp-into-view-1');
+        page.look(); page.look();  // once for a mark
+        heading.classList[1] = 'kamp-into-view-2'; heading.top = 100;  // on the screen already
+        page.look();
+        heading.classList[1] = 'kamp-into-view-3'; heading.top = 700;  // low on a phone's screen
+        page.look();
+        page.element('round', 2400, 'kamp-into-view-reload-4');  // Back, not a reload
+        page.look();
+        out.navigate = page.scrolled;
+        const reloaded = openPage('reload');
+        reloaded.element('round', 2400, 'kamp-into-view-reload-1');
+        reloaded.look();
+        reloaded.path = 'tutorial/03-klover.ipynb';  // the browser edition, a page later
+        reloaded.element('round', 2400, 'kamp-into-view-reload-2');
+        reloaded.look();
+        out.reload = reloaded.scrolled;
+        // the app's «Prøv igjen» after a lost kernel: a link to the page's own address
+        const again = openPage('navigate', 'http://127.0.0.1:1/voila/render/tutorial/02-pass.ipynb');
+        again.element('round', 2400, 'kamp-into-view-reload-1');
+        again.look();
+        out.again = again.scrolled;
+    """)
+    assert out["navigate"] == ["heading", "heading"]
+    assert out["reload"] == ["round"]
+    assert out["again"] == ["round"]

@@ -148,6 +148,12 @@ def test_a_typed_sheet_and_the_round_come_back_after_a_reload(tab: Tab) -> None:
     page.wait_for_function(RESTORED, timeout=30_000)
     page.wait_for_function("""() => [...document.querySelectorAll('.kamp-score-input input')]
         .slice(0, 3).map((cell) => cell.value).join() === '4,fem,2'""", timeout=10_000)
+    # the sheet brought back is on the screen (walk W13: two screens below it)
+    page.wait_for_function("""() => {
+        const top = document.querySelector('.kamp-score-sheet-widget')
+            .getBoundingClientRect().top;
+        return top > -2 && top <= innerHeight / 2;
+    }""", timeout=10_000)
     tab.go(STEP)
     page.wait_for_function(RESTORED, timeout=30_000)
     page.wait_for_selector(ANSWERED, timeout=30_000)

@@ -513,6 +513,9 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
     """Issue 23: after a lost kernel the page gives the table its own round back (replayed)."""
     import json as _json
 
+    from kamplib.widgets.memory import new_page
+
+    new_page()
     w = PlayHand("pass", seed=11, **FAST)
     buttons(w, "kamp-legal")[0].click()
     buttons(w, "kamp-legal")[0].click()
@@ -527,6 +530,15 @@ def test_the_round_comes_back_from_the_browsers_memory() -> None:
     assert _json.loads(fresh.memory.widget.value)["data"]["record"] == kept["data"]["record"]
     buttons(fresh, "kamp-legal")[0].click()  # and it plays on
     assert len(fresh.round.history) > len(history)
+    # after a reload the page brings the round back into view (walk W13): the first round or
+    # sheet of the page brought back asks for it, with a mark the page script acts on once
+    marks = [c for c in fresh._dom_classes if c.startswith("kamp-into-view-")]
+    assert len(marks) == 1 and marks[0].startswith("kamp-into-view-reload-")
+    assert not any(c.startswith("kamp-into-view-") for c in w._dom_classes)
+    second = PlayHand("pass", seed=99, **FAST)
+    second.memory.widget.value = _json.dumps({"schema": "kamp-memory/2", "restore": kept})
+    assert list(second.round.history) == history
+    assert not any(c.startswith("kamp-into-view-") for c in second._dom_classes)
 
 
 def test_a_record_refused_before_the_kept_round_came_back_stays_refused_in_words() -> None:

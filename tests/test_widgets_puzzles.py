@@ -810,3 +810,19 @@ def _out_between(view, a, b) -> int:
     counts as high here: the test's pairs leave aces out)."""
     low, high = sorted((a.rank, b.rank))
     return sum(1 for c in view.unseen() if c.suit == a.suit and low < c.rank < high)
+
+
+def test_next_puzzle_asks_the_page_to_show_its_heading():
+    """Walk W35: on a phone «Neste oppgave» sits under the last answer's explanation; the new
+    puzzle's heading asks the page script to bring it into view (a new mark each time)."""
+    from kamplib.widgets import PuzzleWidget
+
+    w = PuzzleWidget(seed=3)
+    w.pick(_right(w.board))
+    w.next_button.click()
+    first = [c for c in w.heading._dom_classes if c.startswith("kamp-into-view-")]
+    w.pick(_wrong(w.board))
+    w.next_button.click()
+    second = [c for c in w.heading._dom_classes if c.startswith("kamp-into-view-")]
+    assert len(first) == len(second) == 1 and first != second
+    assert not first[0].startswith("kamp-into-view-reload-")  # whenever it is tapped

@@ -22,7 +22,8 @@ from kamplib.errors import KampError
 from kamplib.i18n import t
 from kamplib.widgets import texts as _texts  # noqa: F401  (registers the widgets' words)
 
-__all__ = ["guarded", "Messages", "Looks", "stock_button", "download_html", "html_box", "text_of"]
+__all__ = ["guarded", "Messages", "Looks", "stock_button", "download_html", "html_box", "text_of",
+           "bring_into_view"]
 
 ALERT = color("alert")  # a refused move, an error: readable on the page in both themes
 
@@ -44,6 +45,22 @@ def text_of(value: Any, lang: str) -> str:
     if callable(message):
         return str(message(lang))
     return str(value)
+
+
+INTO_VIEW = "kamp-into-view-"  # a widget's class that asks the page to show it: + a number
+_asked_into_view = [0]
+
+
+def bring_into_view(widget: widgets.DOMWidget, reloaded_only: bool = False) -> None:
+    """Ask the page to scroll ``widget`` into view if it is not there (the next puzzle on a
+    phone; with ``reloaded_only``, only if the page was reloaded: a round brought back).  The
+    widget gets a class with a new number; the page script shared by both editions
+    (``kamp-memory.js``) scrolls to an element whose number it has not seen, when that
+    element's top is above the screen or in its lower half."""
+    _asked_into_view[0] += 1
+    kept = [c for c in widget._dom_classes if not c.startswith(INTO_VIEW)]
+    mark = f"{INTO_VIEW}{'reload-' if reloaded_only else ''}{_asked_into_view[0]}"
+    widget._dom_classes = (*kept, mark)
 
 
 def shown(text: str) -> str:

@@ -35,19 +35,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from kamplib.teach.store import PAGE_SCHEMA
-from kamplib.widgets.base import Looks
+from kamplib.widgets.base import Looks, bring_into_view
 
 __all__ = ["SCHEMA", "Memory", "new_page"]
 
 SCHEMA = PAGE_SCHEMA
 MAX_MEMORY_CHARS = 2_000_000  # a whole Sjukamp record is about 30 kB; anything bigger is not ours
 _SLOTS: Counter[str] = Counter()
+_SHOWN: list[bool] = [False]  # a widget of the page has been brought back into view
 
 
 def new_page() -> None:
     """Count slots from the start again (a page that runs in a Python that ran another page
     before it)."""
     _SLOTS.clear()
+    _SHOWN[0] = False
 
 
 class Memory:
@@ -87,6 +89,14 @@ class Memory:
         # at that moment, and the learner's own would be lost
         if self.widget.value != self._kept:
             self.widget.value = self._kept
+
+    def shown_again(self, widget: widgets.DOMWidget) -> None:
+        """The owner took back what the browser kept (a round, a sheet): after a reload the
+        page brings ``widget`` into view, the first of the page only (walk W13: the learner
+        was left at the page's top, or two screens below the round)."""
+        if not _SHOWN[0]:
+            _SHOWN[0] = True
+            bring_into_view(widget, reloaded_only=True)
 
     def restored(self, value: str) -> Any:
         """The data of a restore request for this widget (its kind and key), or None (not

@@ -594,6 +594,7 @@ class _TableWidget(widgets.VBox):
             return
         self._start(session, par=kept.get("par"))  # a finished round's par comes with it
         self.messages.restored(t("w_restored", self.lang))
+        self.memory.shown_again(self)
 
     def _check_loaded(self, game: Game) -> None:
         """Refuse a record this widget cannot show (PlayHand takes any)."""

@@ -27,7 +27,15 @@ from kamplib.site.practice import PARAM, practice_html
 from kamplib.teach.choices import deck_colors
 from kamplib.teach.store import LearnerData, on_learner_change
 from kamplib.teach.trainer import CHOICES, PuzzleBoard, choice_label
-from kamplib.widgets.base import Looks, Messages, button_row, guarded, html_box, stock_button
+from kamplib.widgets.base import (
+    Looks,
+    Messages,
+    bring_into_view,
+    button_row,
+    guarded,
+    html_box,
+    stock_button,
+)
 from kamplib.widgets.site import Live, SiteHead, page_head
 from kamplib.widgets.style import card_faces, style_box
 
@@ -121,6 +129,9 @@ class PuzzleWidget(widgets.VBox):
     @guarded
     def _on_next(self, _button: widgets.Button) -> None:
         self.next()
+        # on a phone the button sits below the last answer's explanation, which is gone now:
+        # the new puzzle's heading and trick are above the screen (walk W35)
+        bring_into_view(self.heading)
 
     @guarded
     def _on_choice(self, change: dict[str, Any]) -> None:

@@ -352,6 +352,7 @@ class ScoreSheetWidget(widgets.VBox):
             self.names.value = self._names_refused(kept=True)
         self._build_grid()
         self._render()
+        self.memory.shown_again(self)
         if not other or not self._address_chose():
             self.messages.restored(t("w_sheet_restored", self.lang))
             return

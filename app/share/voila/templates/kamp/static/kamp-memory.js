@@ -212,8 +212,39 @@
     }
   };
 
+  // A part of the page its Python asks to be seen (kamplib/widgets/base.py, bring_into_view: a
+  // class kamp-into-view-<n>, a new n each time): the next puzzle after «Neste oppgave», and
+  // (kamp-into-view-reload-<n>) a round or score sheet brought back, when the page was
+  // reloaded (a reload, or the app's «Prøv igjen», a link to the page's own address; the first
+  // page of the visit: Back leaves the learner at the page's top).  Scrolled to, once for each
+  // n, when its top is above the screen or in the lower half of it: on a phone the learner
+  // would have to hunt for it.
+  const INTO_VIEW = /^kamp-into-view-(reload-)?\d+$/;
+  const seenMarks = new WeakMap();  // element -> the mark last acted on
+  let firstPath = null;
+  const reloaded = function () {
+    try {
+      const entry = root.performance.getEntriesByType('navigation')[0];
+      const again = entry && (entry.type === 'reload' || (entry.type === 'navigate'
+        && document.referrer === root.location.href));
+      return Boolean(again) && pathOf() === firstPath;
+    } catch (error) { return false; }
+  };
+  const intoView = function () {
+    document.querySelectorAll('[class*="kamp-into-view-"]').forEach(function (element) {
+      const mark = Array.from(element.classList).find(function (c) { return INTO_VIEW.test(c); });
+      if (!mark || seenMarks.get(element) === mark) { return; }
+      seenMarks.set(element, mark);
+      if (mark.startsWith('kamp-into-view-reload-') && !reloaded()) { return; }
+      const top = element.getBoundingClientRect().top;
+      const height = root.innerHeight || document.documentElement.clientHeight || 0;
+      if (top < -2 || top > height / 2) { element.scrollIntoView({block: 'start'}); }
+    });
+  };
+
   /** Look at every field now: give back what is kept, keep what changed. */
   const look = function () {
+    intoView();
     document.querySelectorAll('.kamp-address').forEach(function (holder) {
       const input = holder.querySelector('input');
       if (input) { addressField(input); }
@@ -239,7 +270,16 @@
       pathOf = pagePath;
       addressOf = addressPath || pagePath;
       if (watching !== null) { return; }
+      firstPath = pathOf();
       watching = setInterval(look, EVERY_MS);
+      if (typeof root.MutationObserver === 'function') {  // at once, not at the next look
+        new root.MutationObserver(function (changes) {
+          if (changes.some(function (change) {
+            return String(change.target.className || '').includes('kamp-into-view-');
+          })) { intoView(); }
+        }).observe(document.body, {attributes: true, attributeFilter: ['class'],
+                                   subtree: true});
+      }
       root.addEventListener('pagehide', look);
       document.addEventListener('visibilitychange', look);
       // another tab changed a whole key: this page's field takes it in at once (see WHOLE)
