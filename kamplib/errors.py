@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from kamplib.glyphs import ZWJ
-from kamplib.i18n import DEFAULT_LANG, KindName, t
+from kamplib.i18n import DEFAULT_LANG, KindName, Phrase, register, t
 
 if TYPE_CHECKING:
     from kamplib.cards import Card
@@ -24,8 +24,10 @@ __all__ = [
     "RecordError",
     "SheetError",
     "given",
+    "Given",
     "printable",
     "is_hidden_char",
+    "hidden_char_kind",
 ]
 
 # Longest text of what somebody typed or sent that a message repeats (the rest becomes «…»).
@@ -78,13 +80,94 @@ def _escape(ch: str) -> str:
         else f"\\U{code:08x}"
 
 
-def given(value: Any, limit: int = GIVEN_LIMIT) -> str:
-    """What somebody typed or sent, fit to quote in a message: hidden characters escaped, at
-    most ``limit`` characters (then «…»), and any other value as a short repr — however big,
-    deep or strange it is.
+# Characters that turn the direction text is written in (Unicode's bidirectional controls):
+# a text with one can show other words backwards.
+_DIRECTION_CHARS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                             "\u2066\u2067\u2068\u2069")
+
+
+def hidden_char_kind(ch: str) -> str:
+    """The message code that says what kind of character nobody sees ``ch`` is, in words a
+    family understands («et styretegn», «et tegn som snur skriveretningen»).
+
+    >>> hidden_char_kind('\\u202e'), hidden_char_kind('\\x00')
+    ('name_char_direction', 'name_char_control')
+    """
+    category = unicodedata.category(ch)
+    return ("name_char_direction" if ch in _DIRECTION_CHARS
+            else "name_char_line" if ch in "\n\r\x0b\x0c\x85\u2028\u2029"
+            else "name_char_control" if category == "Cc"
+            else "name_char_space" if category == "Zs"
+            else "name_char_mark" if category.startswith("M")
+            else "name_char_invisible")
+
+
+register({
+    "name_char_direction": {"nb": "et tegn som snur skriveretningen",
+                            "en": "a character that turns the direction of writing"},
+    "name_char_line": {"nb": "et linjeskift", "en": "a line break"},
+    "name_char_control": {"nb": "et styretegn", "en": "a control character"},
+    "name_char_space": {"nb": "et mellomrom av en annen sort enn det vanlige",
+                        "en": "a space of another kind than the usual one"},
+    "name_char_mark": {"nb": "et løst aksenttegn", "en": "a loose accent mark"},
+    "name_char_invisible": {"nb": "et usynlig tegn", "en": "an invisible character"},
+    "given_hidden_one": {"nb": "{text} (med {what})", "en": "{text} (with {what})"},
+    "given_hidden_many": {"nb": "{text} (med {count} tegn som ikke vises)",
+                          "en": "{text} (with {count} {count:character|characters} that do "
+                                "not show)"},
+    "given_hidden_only_one": {"nb": "bare {what}", "en": "only {what}"},
+    "given_hidden_only_many": {"nb": "bare {count} tegn som ikke vises",
+                               "en": "only {count} {count:character|characters} that do not "
+                                     "show"},
+})
+
+
+class Given(str):
+    """What :func:`given` quotes.  As text (a log, a terminal, a record's path) every hidden
+    character is an escape (``\\u202e``); in a message (``shown(lang)``, which every message
+    template uses) the text as it shows, with what was hidden said in words after it:
+    «dark (med et tegn som snur skriveretningen)».  Neither the character nor Python's notation
+    for it reaches a learner's page."""
+
+    text: str  # what was given, its hidden characters still in it
+    limit: int
+
+    def __new__(cls, escaped: str, text: str, limit: int) -> Given:
+        quoted = super().__new__(cls, escaped)
+        quoted.text, quoted.limit = text, limit
+        return quoted
+
+    def shown(self, lang: str) -> str:
+        hidden = _hidden_at(self.text)
+        if not hidden:
+            return str(self)
+        seen = "".join(ch for i, ch in enumerate(self.text) if i not in hidden)
+        seen = seen if len(seen) <= self.limit else seen[: self.limit - 1] + "…"
+        count = len(hidden)
+        what = Phrase(hidden_char_kind(self.text[min(hidden)]))
+        if not seen.strip():
+            return t("given_hidden_only_one", lang, what=what) if count == 1 else \
+                t("given_hidden_only_many", lang, count=count)
+        return t("given_hidden_one", lang, text=seen, what=what) if count == 1 else \
+            t("given_hidden_many", lang, text=seen, count=count)
+
+
+def _hidden_at(text: str) -> set[int]:
+    """Where :func:`printable` would write an escape."""
+    if text.isascii() and text.isprintable():
+        return set()
+    return {i for i, ch in enumerate(text) if is_hidden_char(ch) and not _joins_emoji(text, i)}
+
+
+def given(value: Any, limit: int = GIVEN_LIMIT) -> Given:
+    """What somebody typed or sent, fit to quote in a message: at most ``limit`` characters
+    (then «…»), any other value as a short repr — however big, deep or strange it is — and
+    hidden characters escaped as text, said in words in a message (:class:`Given`).
 
     >>> given('Kari\\x1b[2J')
     'Kari\\\\x1b[2J'
+    >>> given('Kari\\x1b[2J').shown('nb')
+    'Kari[2J (med et styretegn)'
     >>> given(list(range(100)))
     '[0, 1, 2, 3, 4, 5, ...]'
     """
@@ -98,8 +181,9 @@ def given(value: Any, limit: int = GIVEN_LIMIT) -> str:
             text = _REPR.repr(value)
         except Exception:  # a value whose repr fails: say what type it is
             text = f"<{type(value).__name__}>"
-    text = printable(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    escaped = printable(text)
+    escaped = escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"
+    return Given(escaped, text, limit)
 
 
 def _safe_param(value: Any) -> Any:

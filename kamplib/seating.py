@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
 from kamplib.cards import Card, parse_card
-from kamplib.errors import RuleError, given
+from kamplib.errors import RuleError, given, hidden_char_kind
 from kamplib.glyphs import invisible_char, looks
 from kamplib.i18n import Phrase, register, t
 from kamplib.kinds import KINDS
@@ -136,12 +136,6 @@ def _check_name(name: object) -> str:
     return name
 
 
-# Characters that turn the direction text is written in (Unicode's bidirectional controls):
-# a name with one can show other words backwards.
-_DIRECTION_CHARS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                             "\u2066\u2067\u2068\u2069")
-
-
 def _hidden_error(name: str, at: int) -> RuleError:
     """Why a name with a character nobody sees (its first at ``at``) is refused, in words a
     family understands: what kind of character it is, where it stands, and the name as it
@@ -154,7 +148,7 @@ def _hidden_error(name: str, at: int) -> RuleError:
     where = Phrase("name_char_after", before=given(before)) if before \
         else Phrase("name_char_first")
     return RuleError("player_name_hidden", name=given(seen, 20),
-                     what=Phrase(_char_kind(name[at])), where=where)
+                     what=Phrase(hidden_char_kind(name[at])), where=where)
 
 
 def _seen_part(text: str) -> str:
@@ -164,26 +158,7 @@ def _seen_part(text: str) -> str:
     return text
 
 
-def _char_kind(ch: str) -> str:
-    """The message code that says what kind of unseen character ``ch`` is."""
-    category = unicodedata.category(ch)
-    return ("name_char_direction" if ch in _DIRECTION_CHARS
-            else "name_char_line" if ch in "\n\r\x0b\x0c\x85\u2028\u2029"
-            else "name_char_control" if category == "Cc"
-            else "name_char_space" if category == "Zs"
-            else "name_char_mark" if category.startswith("M")
-            else "name_char_invisible")
-
-
 register({
-    "name_char_direction": {"nb": "et tegn som snur skriveretningen",
-                            "en": "a character that turns the direction of writing"},
-    "name_char_line": {"nb": "et linjeskift", "en": "a line break"},
-    "name_char_control": {"nb": "et styretegn", "en": "a control character"},
-    "name_char_space": {"nb": "et mellomrom av en annen sort enn det vanlige",
-                        "en": "a space of another kind than the usual one"},
-    "name_char_mark": {"nb": "et løst aksenttegn", "en": "a loose accent mark"},
-    "name_char_invisible": {"nb": "et usynlig tegn", "en": "an invisible character"},
     "name_char_after": {"nb": "etter «{before}»", "en": "after '{before}'"},
     "name_char_first": {"nb": "helt først", "en": "at its very start"},
     "player_names_same": {

@@ -94,6 +94,31 @@ def test_a_bad_value_is_named_and_replaced_by_its_default(params: dict, words: s
     make_rules(c.game, c.changes)  # and they make a valid game
 
 
+@pytest.mark.parametrize(("lang", "theme", "deck", "rule"), [
+    ("nb", "Utseendet i adressen kunne ikke brukes: velg light (lyst) eller dark (mørkt), ikke "
+           "«dark (med et tegn som snur skriveretningen)».",
+     "ikke «four (med et styretegn)».", "«5 (med 2 tegn som ikke vises)» er ikke et av valgene"),
+    ("en", "could not be used: choose light or dark, not 'dark (with a character that turns the "
+           "direction of writing)'.",
+     "not 'four (with a control character)'.",
+     "'5 (with 2 characters that do not show)' is not one of the choices"),
+])
+def test_a_value_with_a_character_nobody_sees_is_quoted_in_words(
+        lang: str, theme: str, deck: str, rule: str) -> None:
+    """The walk (W16, more): ?theme=%E2%80%AEdark quoted back «\\u202edark» in Python's
+    notation.  Every address message quotes the value as it shows and says in words what was
+    hidden in it, as the names' message does; neither the character nor an escape is said."""
+    c = read_choices({"lang": lang, "theme": "\u202edark", "deck": "four\x00",
+                      "queen_points": "5\u200b\x07"})
+    said = " ".join(c.problems)
+    for words in (theme, deck, rule):
+        assert words in said, said
+    assert said.isprintable() and "\\" not in said and "U+" not in said, said
+    only = " ".join(read_choices({"lang": lang, "theme": "\x00\x01"}).problems)
+    assert ("«bare 2 tegn som ikke vises»" if lang == "nb" else
+            "'only 2 characters that do not show'") in only, only
+
+
 def test_problems_speak_the_language_asked_for() -> None:
     c = read_choices({"lang": "en", "queen_points": "x"})
     assert c.problems == ("The house rule 'Points per queen' in the address could not be used: "

@@ -228,7 +228,7 @@ def test_score_refuses_hostile_records_in_one_sentence(
     ("²", "«²» for Per er ikke et helt tall"),
     ("12345678901234567890", "«12345678901234567890» for Per er altfor stort"),
     ("9223372036854775808", "«9223372036854775808» for Per er altfor stort"),
-    ("\x1b[2J", "«\\x1b[2J» for Per er ikke et helt tall"),
+    ("\x1b[2J", "«[2J (med et styretegn)» for Per er ikke et helt tall"),
 ])
 def test_check_reports_a_cell_that_is_not_a_score(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cell: str,

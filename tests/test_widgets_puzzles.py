@@ -476,6 +476,27 @@ def test_a_long_bad_link_value_is_cut_with_an_ellipsis_and_shown_as_text(monkeyp
     assert "<img" not in w.link_note.widget.value and "&lt;img" in w.link_note.widget.value
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("nb", "Lenken ba om oppgaver som ikke finnes («<i>femkamp-pass</i> (med et styretegn)»)"),
+    ("en", "do not exist ('<i>femkamp-pass</i> (with a control character)')")])
+def test_a_bad_link_value_with_a_hidden_character_is_quoted_in_words(monkeypatch, lang, said):
+    """The walk (W16, more): ?puzzles=<i>femkamp-pass</i>%00 was quoted «…\\x00»."""
+    from urllib.parse import quote
+
+    from kamplib.site.practice import puzzle_page
+    from kamplib.teach.choices import Choices, read_choices, set_current
+
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", f"lang={lang}&puzzles=" + quote("<i>femkamp-pass</i>\x00"))
+    set_current(read_choices({"lang": lang}))
+    try:
+        shown = puzzle_page()
+    finally:
+        set_current(Choices())
+    assert said in shown["problem"], shown["problem"]
+    assert "\\" not in shown["problem"] and shown["problem"].isprintable()
+
+
 def test_a_fan_tan_puzzle_has_no_empty_trump_line():
     """The walk: an empty cream band under the title of every Fan Tan puzzle in the site."""
     from kamplib.widgets import PuzzleWidget
