@@ -132,9 +132,10 @@ class Given(str):
     text: str  # what was given, its hidden characters still in it
     limit: int
 
-    def __new__(cls, escaped: str, text: str, limit: int) -> Given:
+    def __new__(cls, escaped: str, text: str | None = None, limit: int = GIVEN_LIMIT) -> Given:
+        # (the defaults: a copy or a pickle makes it from its text alone, then sets the rest)
         quoted = super().__new__(cls, escaped)
-        quoted.text, quoted.limit = text, limit
+        quoted.text, quoted.limit = escaped if text is None else text, limit
         return quoted
 
     def shown(self, lang: str) -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from urllib.parse import parse_qsl
 
 import pytest
 from page_state import fresh_page  # noqa: F401  (every test is a page of its own)
 
 from kamplib import make_rules
+from kamplib.errors import given
 from kamplib.seating import default_players
 from kamplib.teach.choices import Choices, current, on_change, read_choices, set_current
 
@@ -115,6 +118,9 @@ def test_a_value_with_a_character_nobody_sees_is_quoted_in_words(
         assert words in said, said
     assert said.isprintable() and "\\" not in said and "U+" not in said, said
     only = " ".join(read_choices({"lang": lang, "theme": "\x00\x01"}).problems)
+    quoted = given("dark\u202e")  # a copy (a sheet's cell, a pickled error) says the same
+    assert copy.deepcopy(quoted).shown(lang) == pickle.loads(pickle.dumps(quoted)).shown(lang) \
+        == quoted.shown(lang) != str(quoted)
     assert ("«bare 2 tegn som ikke vises»" if lang == "nb" else
             "'only 2 characters that do not show'") in only, only
 
