@@ -297,6 +297,11 @@ def test_the_kernel_api_answers_only_the_browser_that_opened_the_page(app: AppSe
         assert comm_info(app, kernel, stranger) == 404  # no comm message, no forged click
         assert socket_answer(app, kernel, stranger, "/voila/query/{}") == 404
     assert socket_answer(app, kernel, owner, "/voila/query/{}") == 404  # the kernel's own
+    assert socket_answer(app, FAKE_KERNEL, owner) == 404  # a kernel gone (a restart)
+    # each refusal is a plain 404, not Jupyter's error page, which this server cannot draw (the
+    # walk, W33: «Uncaught exception in write_error … 'static_path'» for every refused socket)
+    log = app.log_text()
+    assert "write_error" not in log and "static_path" not in log, log[-3000:]
     status, _, model = owner.request("GET", f"/api/kernels/{kernel}")
     assert status == 200 and json.loads(model)["id"] == kernel
     assert owner.request("DELETE", f"/api/kernels/{kernel}")[0] == 403  # no xsrf token

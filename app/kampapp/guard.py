@@ -114,6 +114,19 @@ def query_proof(key: bytes, kernel_id: str) -> str:
     return hmac.new(key, QUERY_PROOF_LABEL + kernel_id.encode(), hashlib.sha256).hexdigest()
 
 
+class PlainErrors:
+    """An error answered as a line of plain text.  Jupyter's handlers render an error through
+    its ``404.html`` page, which needs a ``static_path`` this server does not have: every refused
+    or unknown kernel's socket logged «Uncaught exception in write_error … You must define the
+    'static_path' setting» (the walk, W33).  A socket's error is read by no one; its status
+    says it all, the same for a kernel that is not yours as for one that does not exist."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        handler: Any = self
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(f"{status_code} {handler._reason}\n")
+
+
 class OwnKernelHandler(KernelHandler):
     """``GET`` / ``DELETE /api/kernels/<id>``: for the kernel's owner only."""
 
@@ -132,7 +145,7 @@ class OwnKernelShutdownHandler(VoilaShutdownKernelHandler):
             raise tornado.web.HTTPError(404)
 
 
-class OwnKernelSocket(VoilaKernelWebsocketHandler):
+class OwnKernelSocket(PlainErrors, VoilaKernelWebsocketHandler):
     """The kernel's websocket: for the owner only; a socket that speaks keeps the kernel."""
 
     async def get(self, kernel_id: str) -> None:
@@ -155,7 +168,7 @@ class OwnKernelSocket(VoilaKernelWebsocketHandler):
         super().on_close()
 
 
-class KernelQuerySocket(RequestInfoSocketHandler):
+class KernelQuerySocket(PlainErrors, RequestInfoSocketHandler):
     """``/voila/query/<id>``: the pre-heated kernel waits here for its request; only the
     kernel itself may connect (anyone else could take its request, or read it)."""
 
