@@ -378,3 +378,52 @@ def test_a_template_is_compiled_once_and_again_when_it_changes(
     sources["page.html"] = "<p>{{ who }} spilte {{ card }}</p>"
     assert render() == "<p>Kari spilte ♠3</p>"
     assert compiled == ["page.html", "page.html"]
+
+
+# --- kernels forked from the nursery --------------------------------------------------------------
+
+def test_a_forked_kernel_starts_when_a_port_chosen_for_it_is_taken_before_it_binds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk (W33): on a busy machine a pre-heated kernel died at start with «Address already
+    in use»: Jupyter chose its ports free, and another process took one before the forked kernel
+    bound it.  Here every port Jupyter chooses is already taken when the kernel starts: the
+    forked kernel binds ports of its own, says which, and answers on them."""
+    import socket
+
+    from jupyter_client.connect import LocalPortCache
+    from kampapp.forkserver import ForkedKernel, ForkProvisioner, ForkServer
+    from notebook_kernels import ForkingKernelManager
+
+    taken: list[socket.socket] = []
+
+    def a_port_someone_takes(_cache: object, ip: str) -> int:
+        holder = socket.socket()
+        holder.bind((ip, 0))
+        holder.listen()
+        taken.append(holder)
+        return int(holder.getsockname()[1])
+
+    monkeypatch.setattr(LocalPortCache, "find_available_port", a_port_someone_takes)
+    nursery = ForkServer(["ipykernel.ipkernel"])
+    nursery.start()
+    monkeypatch.setattr(ForkProvisioner, "nursery", nursery)
+    km = ForkingKernelManager(kernel_name="python3")
+    try:
+        km.start_kernel()
+        assert isinstance(km.provisioner.process, ForkedKernel), "forked, not started anew"
+        ports = {p.getsockname()[1] for p in taken}
+        assert len(ports) == 5 and not ports & {km.shell_port, km.iopub_port, km.stdin_port,
+                                                 km.control_port, km.hb_port}
+        client = km.client()
+        client.start_channels()
+        try:
+            reply = client.kernel_info(reply=True, timeout=60)
+            assert reply["content"]["status"] == "ok"
+        finally:
+            client.stop_channels()
+        assert km.is_alive()
+    finally:
+        km.shutdown_kernel(now=True)
+        nursery.stop()
+        for holder in taken:
+            holder.close()

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from jupyter_client.connect import LocalPortCache
 from jupyter_client.provisioning import LocalProvisioner
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
@@ -40,6 +41,8 @@ READY_TIMEOUT = 20.0  # seconds a kernel waits for a nursery that is still impor
 LOOK_AT_SOURCES_EVERY = 1.0  # seconds
 # No thread may exist in the nursery when it forks; one BLAS thread per kernel also suits a
 # small machine that runs many kernels.
+# The channels a kernel listens on, each on a port of its own (jupyter_client's port_names).
+PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")
 ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
@@ -259,16 +262,63 @@ class ForkProvisioner(LocalProvisioner):
     nursery: ForkServer | None = None  # set by the course app when it starts its nursery
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> Any:
+        """Fork the kernel; it binds its own free ports and says which in its connection file.
+
+        Jupyter picks ports that are free when it writes the connection file and the kernel
+        binds them later: on a busy machine another process can take one meanwhile, and the
+        kernel dies at start («Address already in use»; the walk, W33).  A forked kernel gets
+        port 0 for each channel instead, binds whatever port is free at that moment (ipykernel
+        does that for 0, and writes the ports it bound into the file), and the manager connects
+        to those.  A kernel that does not say (it died, or took longer than the nursery's reply
+        time) is stopped and one is started the ordinary way on the ports Jupyter chose."""
         nursery = ForkProvisioner.nursery
         env = kwargs.get("env") or dict(os.environ)
         cwd = str(kwargs.get("cwd") or os.getcwd())
+        km: Any = self.parent
+        path = Path(km.connection_file) if km is not None and km.transport == "tcp" else None
+        chosen = json.loads(path.read_text()) if path is not None else None
+        if path is not None and chosen is not None:
+            _write_json(path, {**chosen, **dict.fromkeys(PORT_NAMES, 0)})
         pid = await nursery.fork(cmd, env, cwd) if nursery is not None else None
+        bound = await self._bound_ports(path, pid) if pid is not None and path else None
+        if pid is not None and path is not None and bound is None:
+            self.log.warning("Forked kernel %s did not bind its ports; starting one directly",
+                             pid)
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)
+            pid = None
         if pid is None:
+            if path is not None and chosen is not None:
+                _write_json(path, chosen)  # the ports Jupyter chose, for the ordinary start
             return await super().launch_kernel(cmd, **kwargs)
         self.process = ForkedKernel(pid)  # type: ignore[assignment]
         self.pid = self.pgid = pid
         self.cwd = cwd
+        if bound is not None and chosen is not None:
+            for name, port in bound.items():  # the manager connects where the kernel listens
+                setattr(km, name, port)
+            info: dict[str, Any] = {**self.connection_info, **bound}
+            self.connection_info = info  # type: ignore[assignment]
+            if self.ports_cached:  # the ports Jupyter set aside for it are free again
+                cache = LocalPortCache.instance()
+                for name in PORT_NAMES:
+                    cache.return_port(chosen.get(name))
         return self.connection_info
+
+    async def _bound_ports(self, path: Path, pid: int) -> dict[str, int] | None:
+        """The ports the forked kernel bound, once it has written them; None if it dies or
+        has not within the nursery's reply time."""
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError):
+                info = json.loads(path.read_text())
+                ports = {name: info.get(name) for name in PORT_NAMES}
+                if all(isinstance(p, int) and p > 0 for p in ports.values()):
+                    return ports
+            if not _alive(pid):
+                return None
+            await asyncio.sleep(0.02)
+        return None
 
 
 class ForkingKernelManager(ServerKernelManager):
@@ -281,6 +331,16 @@ class ForkingKernelManager(ServerKernelManager):
                 kernel_id=self.kernel_id, kernel_spec=self.kernel_spec, parent=self,
             )
         return await super()._async_pre_start_kernel(**kw)
+
+
+def _write_json(path: Path, info: dict[str, Any]) -> None:
+    """Replace a connection file at once (a kernel reading it never sees half of it), keeping
+    it readable by its owner only, as Jupyter writes it."""
+    spare = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(info, out, indent=2)
+    os.replace(spare, path)
 
 
 def _new_id() -> str:
