@@ -19,7 +19,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from kamplib.cards import ALL_MASK, Card, parse_card, suit_mask
+from kamplib.cards import ALL_MASK, SUITS, Card, parse_card, suit_mask
 from kamplib.errors import RuleError
 from kamplib.i18n import register, t
 
@@ -69,6 +69,11 @@ class RoundKind:
     icon: ClassVar[str] = "AS"
     # the house rules this kind of round reads (kamplib.rules.RULE_CHOICES keys)
     house_rules: ClassVar[tuple[str, ...]] = ()
+
+    def icon_card(self, rules: Rules) -> str | None:
+        """The card a tile shows for this round under ``rules``; None: a card face down (what
+        it stands for is not known before the deal)."""
+        return self.icon
 
     # -- what cards are worth ----------------------------------------------------------------
     def value_masks(self, rules: Rules) -> ValueMasks:
@@ -283,6 +288,11 @@ class Trumf(RoundKind):
     has_trump = True
     icon = "AS"
     house_rules = ("trump",)
+
+    def icon_card(self, rules: Rules) -> str | None:
+        """The ace of a fixed trump suit; face down while the trump is drawn or chosen (walk W17:
+        Sekskamp's tile showed ♠A, as if spades were always trump)."""
+        return f"A{rules.trump}" if rules.trump in SUITS else None
 
 
 class Finale(RoundKind):

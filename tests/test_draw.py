@@ -251,6 +251,17 @@ def test_rounds_overview(lang: str) -> None:
     assert "Ta så få stikk som mulig" in plain and "+4 per dame" in plain
 
 
+def test_the_trump_tile_shows_the_trump_only_when_it_is_fixed() -> None:
+    """Walk W17: Sekskamp's Trumf tile showed ♠A, as if spades were always trump there."""
+    def trump_tile(rules: object) -> str:
+        tiles = rounds_overview_html(rules).split("class='kamp-round-tile")
+        return next(tile for tile in tiles if "kamp-kind-trumf" in tile)
+    assert 'data-card="AS"' in trump_tile(make_rules("sjukamp"))  # spades, fixed
+    assert 'data-card="AH"' in trump_tile(make_rules("sjukamp", {"trump": "H"}))
+    for drawn in (make_rules("sekskamp"), make_rules("sjukamp", {"trump": "dealer"})):
+        assert "card-back" in trump_tile(drawn) and "data-card" not in trump_tile(drawn)
+
+
 def test_player_names_are_escaped() -> None:
     plays = [(0, parse_card("7C"))]
     html = trick_html(plays, ["<b>x</b>", "B", "C"], winning=0)

@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from kamplib.cards import parse_card
-from kamplib.draw.cards import card_svg
+from kamplib.draw.cards import card_back_svg, card_svg
 from kamplib.draw.display import Html, color
 from kamplib.i18n import t
 from kamplib.kinds import KINDS
@@ -28,12 +28,15 @@ def rounds_overview_html(order: Sequence[str] | Any, lang: str = "nb", *,
     if hasattr(order, "order"):
         rules, order = order, order.order
     order = list(order)
+    rules = rules or defaults("custom", order)
     tiles = []
     for i, kind in enumerate(order):
         k = KINDS[kind]
-        icon = card_svg(parse_card(k.icon), lang=lang, scale=0.5)
-        points = k.points_text(rules or defaults("custom", order), lang)
-        if rules is not None and round_multiplier(rules, i) > 1:
+        card = k.icon_card(rules)
+        icon = card_svg(parse_card(card), lang=lang, scale=0.5) if card else \
+            card_back_svg(lang=lang, scale=0.5)
+        points = k.points_text(rules, lang)
+        if round_multiplier(rules, i) > 1:
             points += f" · {t('draw_double', lang)}"
         name = k.name(lang)
         tiles.append(
