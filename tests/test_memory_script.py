@@ -75,12 +75,12 @@ const out = {};
 """
 
 
-def run(scenario: str, stored: str | None = None) -> dict[str, Any]:
-    """Run ``scenario`` (JavaScript using the harness) and return what it put in ``out``."""
+def run(scenario: str, stored: str | None = None, harness: str = HARNESS) -> dict[str, Any]:
+    """Run ``scenario`` (JavaScript using ``harness``) and return what it put in ``out``."""
     if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
         pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
     start = f"data.set({KEY!r}, {json.dumps(stored)});\n" if stored is not None else ""
-    code = HARNESS + start + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
+    code = harness + start + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
     done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
@@ -182,13 +182,7 @@ const out = {};
 
 
 def run_address(scenario: str) -> dict[str, Any]:
-    if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
-        pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
-    code = ADDRESS_HARNESS + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
-    done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
-    return dict(json.loads(done.stdout))
+    return run(scenario, harness=ADDRESS_HARNESS)
 
 
 def test_the_address_field_replaces_the_query_of_its_own_page_only() -> None:
@@ -266,13 +260,7 @@ const out = {};
 
 
 def run_into_view(scenario: str) -> dict[str, Any]:
-    if shutil.which("node") is None:  # pragma: no cover - CI installs Node (.ci/run)
-        pytest.fail("Node.js is missing: `apt-get install -y nodejs` (see .ci/run)")
-    code = INTO_VIEW_HARNESS + scenario + "\nprocess.stdout.write(JSON.stringify(out));"
-    done = subprocess.run(["node", "-e", code, str(SCRIPT)], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
-    return dict(json.loads(done.stdout))
+    return run(scenario, harness=INTO_VIEW_HARNESS)
 
 
 def test_a_part_asked_into_view_is_scrolled_to_once_and_only_when_off_the_screen() -> None:
