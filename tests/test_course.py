@@ -239,9 +239,34 @@ def test_costly_trick_and_taken_picture_show_the_points() -> None:
     assert any(KINDS["damer"].card_value(c, rnd.rules) for c in rnd.tricks[number - 1].cards)
     worst = max(rnd.scores(), key=rnd.scores().get)
     picture = taken_picture(rnd)
-    assert f"{worst} tok disse kortene" in picture
+    assert f"Flest poeng fikk {worst}: " in picture and f"i stikkene {worst} tok:" in picture
+    assert f"{worst} tok disse kortene" in taken_picture(rnd, worst)  # a player asked for
     queens = sum(1 for c in rnd.taken_cards(worst) if KINDS["damer"].card_value(c, rnd.rules))
     assert picture.count("kamp-card") == queens
+
+
+def test_taken_picture_says_whether_the_top_scorer_is_alone() -> None:
+    """The walk (W31): «Her er kortene som ga poeng, hos en spiller med flest poeng:» above
+    «Siri tok disse kortene som gir poeng (17 poeng)», when Siri alone had the most.  The caption
+    says who has the most, and «en av dem» only when several share the top."""
+    alone = shared = 0
+    for seed in range(1, 40):
+        rnd = bot_round("klover", seed=seed, level="random")
+        scores = rnd.scores()
+        top = max(scores.values())
+        first = next(p for p, s in scores.items() if s == top)
+        tied = sum(s == top for s in scores.values())
+        nb, en = taken_picture(rnd), taken_picture(rnd, lang="en")
+        if tied == 1:
+            alone += 1
+            assert f"Flest poeng fikk {first}: {top} poeng." in nb and "en av dem" not in nb
+            assert f"{first} scored the most: {top} point" in en
+        else:
+            shared += 1
+            assert f"{tied} spillere fikk like mange poeng, {top}," in nb, nb
+            assert f"i stikkene en av dem, {first}, tok:" in nb
+            assert f"{tied} players share the most points, {top}." in en
+    assert alone and shared, (alone, shared)
 
 
 def test_fantan_picture_shows_the_table_after_some_moves() -> None:

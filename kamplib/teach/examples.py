@@ -55,6 +55,19 @@ register({
                      "en": "No such moment in this deal"},
     "ex_taken": {"nb": "{player} tok disse kortene som gir poeng ({points} poeng):",
                  "en": "{player} took these scoring cards ({points} {points:point|points}):"},
+    # the page shows the tricks of the player with the most points: said as it is, one alone at
+    # the top or one of several (the walk, W31: «hos en spiller med flest poeng» when Siri alone
+    # had the most)
+    "ex_taken_most": {"nb": "Flest poeng fikk {player}: {points} poeng. Dette er kortene som ga "
+                            "poeng, i stikkene {player} tok:",
+                      "en": "{player} scored the most: {points} {points:point|points}. These "
+                            "are the scoring cards in the tricks {player} took:"},
+    "ex_taken_most_shared": {
+        "nb": "{count} {count:spiller|spillere} fikk like mange poeng, {points}, og ingen fikk "
+              "flere. Dette er "
+              "kortene som ga poeng, i stikkene en av dem, {player}, tok:",
+        "en": "{count} {count:player|players} share the most points, {points}. These are the "
+              "scoring cards in the tricks one of them, {player}, took:"},
     "ex_to_play": {"nb": "{player} skal legge et kort:", "en": "{player} is to play a card:"},
     "ex_drawn_trump": {"nb": "Kortet som ble snudd, var en {suit}, så {suit} er trumf i "
                              "trumfrunden.",
@@ -315,18 +328,24 @@ def table_picture(rnd: Round, lang: str = "nb") -> Html:
 
 def taken_picture(rnd: Round, player: str | None = None, lang: str = "nb") -> Html:
     """The cards worth points in a player's tricks (clubs, queens …), by default of the player
-    who scored the most in the round."""
+    who scored the most in the round (the caption says so, and whether others scored as much)."""
     from html import escape
 
     from kamplib.draw import hand_html
 
     rnd = check_trick_round(rnd)
     scores = rnd.scores()
-    player = player or max(scores, key=scores.__getitem__)
     kind = kind_of(rnd.kind)
+    if player is None:
+        top = max(scores.values())
+        player = next(p for p, points in scores.items() if points == top)
+        count = sum(1 for points in scores.values() if points == top)
+        caption = (t("ex_taken_most", lang, player=player, points=top) if count == 1 else
+                   t("ex_taken_most_shared", lang, player=player, points=top, count=count))
+    else:
+        caption = t("ex_taken", lang, player=player, points=scores[player])
     cards = [c for c in rnd.taken_cards(player)
              if kind.card_value(c, rnd.rules) or kind.trick_value]
-    caption = t("ex_taken", lang, player=player, points=scores[player])
     return Html(f"<div class='kamp-taken'><div><b>{escape(caption)}</b></div>"
                 f"{hand_html(cards, lang=lang, scale=0.6)}</div>")
 
