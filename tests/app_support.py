@@ -329,6 +329,23 @@ def wait_widgets(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_selector(".jupyter-widgets", state="visible", timeout=timeout)
 
 
+# Playwright's `wait_for_function` evaluates its condition at every animation frame unless given
+# `polling=`, and a page asked for frames draws them: 60 a second for as long as a test waits.  A
+# condition that stays false for 10 s cost Chromium 0.82-0.91 s of CPU polled at every frame,
+# 0.17-0.19 s polled every 100 ms (BENCHMARKS.md, «Test suite», 3 Dec 18:50).  Every condition
+# the tests wait for stays true until the test acts again (a count reached, a text shown, a value
+# kept), so looking every 100 ms finds it as surely, at most 0.1 s later.
+POLL_MS = 100
+
+
+def wait_for_js(page: Any, expression: str, *, arg: Any = None,
+                timeout: float | None = None) -> Any:
+    """``page.wait_for_function(expression, arg=arg, timeout=timeout)``, the condition evaluated
+    every ``POLL_MS`` ms instead of at every animation frame: the tests' one way to wait for a
+    condition in a page."""
+    return page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
+
+
 def page_problems(page: Any) -> list[str]:
     """What a learner should never see on a page: error outputs, tracebacks, source code."""
     problems: list[str] = []

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from app_support import REPO, _stop, free_port
+from app_support import REPO, _stop, free_port, wait_for_js
 
 # A page whose cell fails, built into the test site besides the course (it is not a page of the
 # site, so nothing links to it: the test opens it from the page it is on).
@@ -248,7 +248,8 @@ class Offline:
 
 def wait_shown(page: Any, pages: int, timeout: float = 120_000) -> None:
     """Wait until the site has shown ``pages`` pages in this document and is idle."""
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "n => window.kampSite !== undefined && window.kampSite.pagesShown >= n"
         " && !window.kampSite.busy", arg=pages, timeout=timeout)
 

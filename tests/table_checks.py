@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app_support import REPO, SCREENSHOTS_WANTED, shoot, tutorial_steps, wait_widgets
+from app_support import REPO, SCREENSHOTS_WANTED, shoot, tutorial_steps, wait_for_js, wait_widgets
 
 from kamplib.seating import default_players
 
@@ -118,7 +118,8 @@ def a_bots_card_is_announced_by_name(page: Any, width: str) -> None:
 def a_round_ends_with_its_summary_before_the_next_round(page: Any) -> None:
     cards = page.locator(".kamp-play .kamp-hand button.kamp-card")
     for left in range(13, 0, -1):
-        page.wait_for_function(
+        wait_for_js(
+            page,
             "n => document.querySelectorAll('.kamp-play .kamp-hand button.kamp-card')"
             ".length === n", arg=left, timeout=30_000)
         legal_card(page).wait_for(timeout=30_000)
@@ -132,7 +133,8 @@ def a_round_ends_with_its_summary_before_the_next_round(page: Any) -> None:
     assert "Runde 1: Pass" in page.inner_text(".kamp-play .kamp-status")
     shot(page, "round-summary-phone")
     page.locator(".kamp-play button.kamp-next-round").click()
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "() => document.querySelector('.kamp-play .kamp-status').innerText"
         ".includes('Runde 2: Kløver')", timeout=30_000)
     assert page.locator(".kamp-play .kamp-summary").count() == 0

@@ -24,6 +24,7 @@ from app_support import (
     require_chromium,
     shoot,
     tutorial_steps,
+    wait_for_js,
     wait_rendered,
     wait_widgets,
 )
@@ -63,7 +64,8 @@ def settle(page: Any, html: str) -> int:
     expected = html.count(WIDGET_VIEW)
     if expected:
         wait_widgets(page)
-        page.wait_for_function(
+        wait_for_js(
+            page,
             "n => document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length"
             " >= n", arg=expected, timeout=30_000,
         )
@@ -143,7 +145,8 @@ def step_named(prefix: str) -> str:
 
 def wait_changed(page: Any, selector: str, before: str, timeout: float = 30_000) -> str:
     """Wait until the text of `selector` differs from `before`; return the new text."""
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "([sel, old]) => { const el = document.querySelector(sel);"
         " return el !== null && el.innerText !== old; }",
         arg=[selector, before], timeout=timeout,
@@ -172,7 +175,8 @@ def test_sample_hand_refuses_explains_and_plays_with_the_bots(app: AppServer, le
         card = card_code(legal.first)
         legal.first.click()
         after = wait_changed(learner, table, before)
-        learner.wait_for_function(
+        wait_for_js(
+            learner,
             "n => document.querySelectorAll('.kamp-play .kamp-hand button.kamp-card').length === n",
             arg=count - 1, timeout=30_000)
         legal.first.wait_for(timeout=30_000)  # the learner's turn again
@@ -254,7 +258,7 @@ def test_six_learners_at_once_each_play_their_own_sample_hand(
             for _, page in playing:
                 page.locator(f"{hand} button.kamp-card.kamp-legal").first.click()
             for _, page in playing:
-                page.wait_for_function(f"n => {count} === n", arg=13 - move, timeout=60_000)
+                wait_for_js(page, f"n => {count} === n", arg=13 - move, timeout=60_000)
                 page.locator(f"{hand} button.kamp-card.kamp-legal").first.wait_for(
                     timeout=60_000)  # the learner's turn again after the bots' replies
         for i, page in enumerate(pages, start=1):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_support import STARS_SEEN, new_learner, wait_rendered, wait_widgets
+from app_support import STARS_SEEN, new_learner, wait_for_js, wait_rendered, wait_widgets
 
 STEP = "tutorial/02-pass.ipynb"
 SHEET_PAGE = "notebooks/02-poengark.ipynb"
@@ -47,14 +47,14 @@ def play(page: Any, cards: int) -> None:
         page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
         count = len(page.query_selector_all(CARDS))
         page.locator(LEGAL).first.click()
-        page.wait_for_function(f"() => document.querySelectorAll({CARDS!r}).length < {count}",
-                               timeout=30_000)
+        wait_for_js(page, f"() => document.querySelectorAll({CARDS!r}).length < {count}",
+                          timeout=30_000)
     page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
 
 
 def wait_kept(page: Any, cards: int) -> None:
     """Until the browser keeps the round with the learner's ``cards`` played (13 - cards left)."""
-    page.wait_for_function(f"""() => {{
+    wait_for_js(page, f"""() => {{
         const kept = JSON.parse(localStorage.getItem({KEY!r}) || 'null');
         return kept && document.querySelectorAll({CARDS!r}).length === 13 - {cards}
             && kept.data.record === JSON.parse(document.querySelector(
@@ -65,7 +65,7 @@ def wait_kept(page: Any, cards: int) -> None:
 def wait_in_view(page: Any, selector: str) -> None:
     """Until the top of ``selector`` is on the screen, in its upper half."""
     try:
-        page.wait_for_function("""(selector) => {
+        wait_for_js(page, """(selector) => {
             const top = document.querySelector(selector).getBoundingClientRect().top;
             return top > -2 && top <= innerHeight / 2;
         }""", arg=selector, timeout=10_000)
@@ -92,8 +92,8 @@ def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=30_000)
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=30_000)
     assert hand_and_log(page) == before, "the round after the reload is not the learner's"
     wait_in_view(page, ".kamp-play")  # not the page's top, three screens above (walk W13)
     play(page, 1)  # and it plays on
@@ -107,8 +107,8 @@ def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app
     page.wait_for_url("**/02-pass.ipynb*", timeout=30_000)
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=30_000)
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=30_000)
     assert hand_and_log(page) == before, "Back did not bring the learner's round"
     page.go_forward()
     page.wait_for_url("**/03-klover.ipynb*", timeout=30_000)
@@ -116,8 +116,8 @@ def test_a_round_comes_back_after_a_reload_and_after_back_and_forward(course_app
     page.go_back()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=30_000)
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=30_000)
     assert hand_and_log(page) == before, "Forward and Back again lost the learner's round"
     context.close()
 
@@ -131,16 +131,16 @@ def test_only_a_new_deal_gives_a_new_deal(course_app: Any, chromium: Any) -> Non
     first = hand_and_log(page)[0]
     page.locator(".kamp-play button.kamp-new-deal").click()
     page.locator(".kamp-play button.kamp-confirm-yes").click()  # the round in play goes
-    page.wait_for_function(f"() => document.querySelectorAll({CARDS!r}).length === 13",
-                           timeout=30_000)
+    wait_for_js(page, f"() => document.querySelectorAll({CARDS!r}).length === 13",
+                      timeout=30_000)
     page.wait_for_timeout(1000)  # kept on the next look at the fields
     dealt = hand_and_log(page)[0]
     assert sorted(dealt) != sorted(first)
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=30_000)
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=30_000)
     assert hand_and_log(page)[0] == dealt
     context.close()
 
@@ -157,7 +157,7 @@ def test_a_typed_score_sheet_comes_back_after_a_reload(course_app: Any,
     for i, value in enumerate(("4", "fem", "2")):
         cells.nth(i).fill(value)
         cells.nth(i).press("Tab")
-    page.wait_for_function("""() => Object.keys(localStorage).some((k) => {
+    wait_for_js(page, """() => Object.keys(localStorage).some((k) => {
         if (!k.endsWith('#sheet-0')) return false;
         const row = JSON.parse(localStorage.getItem(k)).data.texts[0];
         return ['4', 'fem', '2'].every((v) => Object.values(row).includes(v));
@@ -165,9 +165,9 @@ def test_a_typed_score_sheet_comes_back_after_a_reload(course_app: Any,
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=30_000)
-    page.wait_for_function("""() => [...document.querySelectorAll('.kamp-score-input input')]
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=30_000)
+    wait_for_js(page, """() => [...document.querySelectorAll('.kamp-score-input input')]
         .slice(0, 3).map((cell) => cell.value).join() === '4,fem,2'""", timeout=10_000)
     context.close()
 
@@ -203,7 +203,7 @@ def finish_round(page: Any) -> str:
             break
         count = len(page.query_selector_all(CARDS))
         page.locator(LEGAL).first.click()
-        page.wait_for_function(f"""() => document.querySelectorAll({CARDS!r}).length < {count}
+        wait_for_js(page, f"""() => document.querySelectorAll({CARDS!r}).length < {count}
             || document.querySelector('.kamp-earned')""", timeout=30_000)
     return page.locator(".kamp-earned .kamp-star-mark").get_attribute("aria-label") or ""
 
@@ -233,21 +233,21 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     stars = int(earned.split()[0])
     assert earned == f"{stars} av 3 stjerner" and stars >= 1
     assert "Par for denne utdelingen" in page.inner_text(".kamp-earned")
-    page.wait_for_function(f"() => ({STARS})()?.stars?.[{STEP!r}]?.play === {stars}",
-                           timeout=10_000)
+    wait_for_js(page, f"() => ({STARS})()?.stars?.[{STEP!r}]?.play === {stars}",
+                      timeout=10_000)
     here = f"{stars} av 6 stjerner"  # the page's goals: the round and the drill
     # the contents list is another widget: redrawn in the same turn, shown a moment apart
     page.locator(f".kamp-site-nav [aria-label='{here}']").wait_for(timeout=10_000)
     page.add_init_script(STARS_SEEN)  # the next documents' own start
     # the other tab hears of it (the browser's storage event: its page takes the new copy)
-    front.wait_for_function(f"""() => {{
+    wait_for_js(front, f"""() => {{
         const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
         return game && game.innerText.includes('{stars} av 42 stjerner');
     }}""", timeout=30_000)
     page.reload()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function(f"""() => {{
+    wait_for_js(page, f"""() => {{
         const mark = document.querySelector('.kamp-goals .kamp-star-mark');
         return mark && mark.getAttribute('aria-label') === '{earned}';
     }}""", timeout=30_000)
@@ -258,11 +258,11 @@ def test_stars_appear_when_a_goal_is_met_and_survive_a_reload(course_app: Any,
     page.goto(course_app.url("index.ipynb"))
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function(f"""() => {{
+    wait_for_js(page, f"""() => {{
         const game = document.querySelector(".kamp-front-game[data-game='femkamp']");
         return game && game.innerText.includes('{stars} av 42 stjerner');
     }}""", timeout=30_000)
-    page.wait_for_function(f"""() => document.querySelector('.kamp-progress-summary')
+    wait_for_js(page, f"""() => document.querySelector('.kamp-progress-summary')
         ?.innerText.includes('{stars} av')""", timeout=10_000)
     context.close()
 
@@ -297,13 +297,13 @@ def test_the_front_pages_choices_stay_after_a_reload_and_back(course_app: Any,
     page.press(".kamp-rule-order input", "Enter")
     page.wait_for_selector(".kamp-rules-picker .kamp-error", timeout=30_000)
     page.select_option(".kamp-game select", label=OWN_GAME)
-    page.wait_for_function("() => location.search.includes('game=custom')", timeout=30_000)
+    wait_for_js(page, "() => location.search.includes('game=custom')", timeout=30_000)
     page.fill(".kamp-players input", "Mormor, Jonas, Emma")
     page.press(".kamp-players input", "Enter")
     page.fill(".kamp-rule-order input", SEVEN)
     page.press(".kamp-rule-order input", "Enter")
-    page.wait_for_function("() => location.search.includes('trumf%2Cgrand') "
-                           "|| location.search.includes('trumf,grand')", timeout=30_000)
+    wait_for_js(page, "() => location.search.includes('trumf%2Cgrand') "
+                      "|| location.search.includes('trumf,grand')", timeout=30_000)
     chosen = front_choices(page)
     assert chosen[0] == OWN_GAME, "«Eget spill» turned into another game"
     assert chosen[1:3] == ("Mormor, Jonas, Emma", SEVEN)  # as typed

@@ -39,6 +39,7 @@ from app_support import (
     quick_kernels,
     require_chromium,
     running_app,
+    wait_for_js,
     wait_rendered,
     wait_until,
     wait_widgets,
@@ -404,8 +405,8 @@ def test_a_flood_holds_no_place_and_a_learner_still_plays(app: AppServer, chromi
     page.wait_for_selector(LEGAL, state="visible", timeout=30_000)
     playable = time.monotonic() - asked
     page.locator(LEGAL).first.click()
-    page.wait_for_function("() => document.querySelectorAll('.kamp-log-box li, .kamp-log-box p')"
-                           ".length > 0", timeout=20_000)
+    wait_for_js(page, "() => document.querySelectorAll('.kamp-log-box li, .kamp-log-box p')"
+                      ".length > 0", timeout=20_000)
     assert playable < 30, f"the learner waited {playable:.1f} s for a playable step"
     print(f"flood handled in {flood_over:.1f} s; a learner's step playable in {playable:.1f} s")
     context.close()
@@ -511,12 +512,12 @@ def test_uploaded_names_and_contents_stay_text(app: AppServer, chromium: Any,
             # over work in progress the page asks first: the question or the file's text,
             # whichever the kernel sends (however long a busy machine makes it take), and yes
             # to the question
-            page.wait_for_function(ASKED_OR_SHOWN, arg=shown, timeout=30_000)
+            wait_for_js(page, ASKED_OR_SHOWN, arg=shown, timeout=30_000)
             yes = page.locator(".kamp-confirm-yes")
             if yes.first.is_visible():
                 yes.first.click()
-            page.wait_for_function("text => document.body.innerText.includes(text)", arg=shown,
-                                   timeout=30_000)
+            wait_for_js(page, "text => document.body.innerText.includes(text)", arg=shown,
+                              timeout=30_000)
             page.wait_for_timeout(500)
             assert_nothing_injected(page)
     context.close()
@@ -566,8 +567,8 @@ def test_a_file_over_the_limit_is_refused_in_the_browser_before_it_is_sent(
     assert sent and max(sent) < limit, f"a frame of {max(sent)} bytes went to the kernel"
     count = page.locator(".kamp-play .widget-hbox.kamp-hand button.kamp-card").count()
     page.locator(LEGAL).first.click()  # the page still answers
-    page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
-                           f".kamp-hand button.kamp-card').length < {count}", timeout=30_000)
+    wait_for_js(page, f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                      f".kamp-hand button.kamp-card').length < {count}", timeout=30_000)
     context.close()
 
 
@@ -595,9 +596,9 @@ def test_a_lost_kernel_is_said_at_once_and_trying_again_brings_the_round_back(
         page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
         count = len(hand_and_log(page)[0])
         page.locator(LEGAL).first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
-                               f".kamp-hand button.kamp-card').length < {count}",
-                               timeout=30_000)
+        wait_for_js(page, f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                          f".kamp-hand button.kamp-card').length < {count}",
+                          timeout=30_000)
     page.wait_for_selector(LEGAL, state="visible", timeout=60_000)  # the bots have answered
     before = hand_and_log(page)
     kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
@@ -621,8 +622,8 @@ def test_a_lost_kernel_is_said_at_once_and_trying_again_brings_the_round_back(
     page.locator("#kamp-lost .kamp-try-again").click()
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                           timeout=60_000)
+    wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                      timeout=60_000)
     assert hand_and_log(page) == before, "the round that came back is not the learner's"
     page.locator(LEGAL).first.click()  # and it plays on
     context.close()
@@ -651,9 +652,9 @@ def test_when_the_server_goes_the_page_says_so_and_its_round_comes_back_with_the
         page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
         count = len(hand_and_log(page)[0])
         page.locator(LEGAL).first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('.kamp-play .widget-hbox"
-                               f".kamp-hand button.kamp-card').length < {count}",
-                               timeout=30_000)
+        wait_for_js(page, f"() => document.querySelectorAll('.kamp-play .widget-hbox"
+                          f".kamp-hand button.kamp-card').length < {count}",
+                          timeout=30_000)
         page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
         page.wait_for_timeout(500)  # the memory field has the play
         before = hand_and_log(page)
@@ -666,8 +667,8 @@ def test_when_the_server_goes_the_page_says_so_and_its_round_comes_back_with_the
         page.locator("#kamp-lost .kamp-try-again").click()
         wait_rendered(page)
         wait_widgets(page, 90_000)
-        page.wait_for_function("() => document.body.innerText.includes('hentet tilbake')",
-                               timeout=60_000)
+        wait_for_js(page, "() => document.body.innerText.includes('hentet tilbake')",
+                          timeout=60_000)
         assert hand_and_log(page) == before, "the round that came back is not the learner's"
         page.locator(LEGAL).first.click()
     context.close()

@@ -25,6 +25,7 @@ from app_support import (
     require_chromium,
     running_app,
     shoot,
+    wait_for_js,
     wait_rendered,
     wait_until,
 )
@@ -77,8 +78,8 @@ def play_one(page: Any) -> None:
     """Play the first legal card and wait until the bots have answered."""
     before = page.locator(CARDS).count()
     page.locator(LEGAL).first.click()
-    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
-                           arg=[CARDS, before - 1], timeout=60_000)
+    wait_for_js(page, "([sel, n]) => document.querySelectorAll(sel).length === n",
+                      arg=[CARDS, before - 1], timeout=60_000)
     page.locator(LEGAL).first.wait_for(timeout=60_000)
 
 
@@ -138,7 +139,7 @@ def test_a_page_slow_to_connect_keeps_its_kernel(app: AppServer, chromium: Any) 
     held: list[Any] = []
     page.route("**/voila/static/voila.js", lambda route: held.append(route))
     page.goto(app.url(STEP), wait_until="commit", timeout=180_000)
-    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    wait_for_js(page, "() => window.cellLoaded === true", timeout=180_000)
     kernel = kernel_id(page)
     page.wait_for_timeout(2.5 * GRACE * 1000)  # no websocket all this time
     assert kernel_alive(app, kernel), "the open page lost its kernel before it could connect"
@@ -156,7 +157,7 @@ def held_loading_screen(page: Any, url: str) -> None:
     with its last words, until the template's patience runs out (tests/test_app_stuck.py)."""
     page.route("**/voila/static/voila.js", lambda route: None)
     page.goto(url, wait_until="commit", timeout=180_000)
-    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    wait_for_js(page, "() => window.cellLoaded === true", timeout=180_000)
 
 
 def test_the_loading_screen_speaks_bokmal_and_english(app: AppServer, chromium: Any) -> None:

@@ -32,6 +32,7 @@ from app_support import (
     running_app,
     shoot,
     tutorial_steps,
+    wait_for_js,
     wait_widgets,
 )
 
@@ -236,7 +237,7 @@ def test_a_slow_front_end_offers_to_try_again_and_the_page_still_comes(
     held: list[Any] = []
     page.route("**/voila/static/voila.js", lambda route: held.append(route))
     page.goto(app.url(AT_START) + "?lang=en", wait_until="commit", timeout=180_000)
-    page.wait_for_function("() => window.cellLoaded === true", timeout=180_000)
+    wait_for_js(page, "() => window.cellLoaded === true", timeout=180_000)
     assert page.query_selector(PROBLEM) is None, "the message came before the patience ran out"
     page.wait_for_selector(PROBLEM, timeout=(PATIENCE + 30) * 1000)
     assert page.inner_text("#kamp-loading-title") == "Getting the page ready …"
@@ -299,7 +300,7 @@ def test_a_page_whose_kernel_dies_says_so(app: AppServer, chromium: Any) -> None
         "Press “Try again” to carry on: your round and score sheet come along.")
     page.mouse.move(640, 450)
     page.mouse.wheel(0, 4000)  # read on: the bar stays in view
-    page.wait_for_function("() => (document.scrollingElement || document.body).scrollTop > 1000")
+    wait_for_js(page, "() => (document.scrollingElement || document.body).scrollTop > 1000")
     box = page.locator("#kamp-lost").bounding_box()
     assert box is not None and abs(box["y"]) < 2, box
     shot(page, "stuck-lost-scrolled-1280")

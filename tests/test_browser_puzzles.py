@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from app_support import new_learner, page_problems, wait_rendered, wait_widgets
+from app_support import new_learner, page_problems, wait_for_js, wait_rendered, wait_widgets
 from static_site_support import Offline, SiteServer, wait_shown
 
 PAGE = "notebooks/04-finn-det-beste-kortet"
@@ -45,7 +45,7 @@ def _tap_until_answered(page: Any, card: str) -> None:
     was changed (the learner's data arriving) is answered «Oppgaven ble byttet …», and the
     learner taps again, on the card now shown."""
     page.locator(card).first.click()
-    page.wait_for_function("""() => document.querySelector('.kamp-puzzles .kamp-puzzle-verdict p')
+    wait_for_js(page, """() => document.querySelector('.kamp-puzzles .kamp-puzzle-verdict p')
         || [...document.querySelectorAll('.kamp-puzzles .kamp-message')]
             .some(m => m.innerText.includes('byttet'))""", timeout=60_000)
     if page.locator(f"{WIDGET} .kamp-puzzle-verdict p").count() == 0:
@@ -57,8 +57,8 @@ def _answer_one(page: Any) -> tuple[str, str]:
     """Tap the first card that may be played; what the page says then, and the new rating."""
     page.wait_for_selector(LEGAL, state="visible", timeout=120_000)
     # the rating once the browser has said it keeps nothing for this learner (a new one)
-    page.wait_for_function("(box) => /\\d/.test(document.querySelector(box)?.innerText)",
-                           arg=RATING, timeout=30_000)
+    wait_for_js(page, "(box) => /\\d/.test(document.querySelector(box)?.innerText)",
+                      arg=RATING, timeout=30_000)
     assert _rating(page) == "1500" and "foreløpig" in page.inner_text(RATING)
     # the page's goal, said before playing, with no stars yet
     goal = page.inner_text(".kamp-goals")
@@ -97,7 +97,7 @@ def _answer_one(page: Any) -> tuple[str, str]:
     rating = _rating(page)
     assert rating != "1500"
     # the browser keeps it: one answer and the new rating under the learner's key
-    page.wait_for_function("""([key, rating]) => {
+    wait_for_js(page, """([key, rating]) => {
         const kept = JSON.parse(localStorage.getItem(key) || 'null');
         return kept && Object.keys(kept.solved).length === 1
             && String(Math.round(kept.rating.rating)) === rating;
@@ -106,7 +106,7 @@ def _answer_one(page: Any) -> tuple[str, str]:
 
 
 def _kept_after_reload(page: Any, rating: str) -> None:
-    page.wait_for_function("""([selector, rating]) => {
+    wait_for_js(page, """([selector, rating]) => {
         const box = document.querySelector(selector);
         return box && box.innerText.includes(rating)
             && box.innerText.includes('Du har svart på 1 oppgave');
@@ -138,8 +138,8 @@ def test_a_puzzle_answered_in_the_app_and_its_rating_after_a_reload(course_app: 
     wait_widgets(page, 90_000)
     _verdict, rating = _answer_one(page)
     page.select_option(f"{WIDGET} .kamp-puzzle-choice select", label="Femkamp: Fan Tan")
-    page.wait_for_function("() => location.search.includes('puzzles=femkamp-fantan')",
-                           timeout=30_000)
+    wait_for_js(page, "() => location.search.includes('puzzles=femkamp-fantan')",
+                      timeout=30_000)
     page.add_init_script(RATINGS_SEEN)  # the next document's own start
     page.reload()
     wait_rendered(page)
@@ -164,7 +164,7 @@ def test_a_puzzle_answered_in_the_browser_edition_and_its_rating_after_a_reload(
     # new puzzle's heading is brought into view (walk W35: it stayed above the screen)
     page.locator(f"{WIDGET} .kamp-puzzle-next").scroll_into_view_if_needed()
     page.locator(f"{WIDGET} .kamp-puzzle-next").click()
-    page.wait_for_function("""(widget) => {
+    wait_for_js(page, """(widget) => {
         const top = document.querySelector(widget + ' .kamp-puzzle-heading')
             .getBoundingClientRect().top;
         return !document.querySelector(widget + ' .kamp-puzzle-verdict p')
@@ -190,13 +190,13 @@ def test_a_bad_move_in_a_round_comes_back_on_the_puzzle_page(course_app: Any,
     wait_widgets(page, 90_000)
     cards = ".kamp-play .widget-hbox.kamp-hand button.kamp-card"
     for left in range(13, 0, -1):
-        page.wait_for_function(f"""() => document.querySelectorAll({cards!r}).length === {left}
+        wait_for_js(page, f"""() => document.querySelectorAll({cards!r}).length === {left}
             && document.querySelector({cards + '.kamp-legal'!r})""", timeout=60_000)
         page.locator(cards + ".kamp-legal").first.click()
     page.wait_for_selector(".kamp-mistakes-kept", timeout=120_000)
     said = page.inner_text(".kamp-mistakes-kept")
     assert said.startswith("Treneren fant 1 dårlig trekk") and "Dine egne feil" in said
-    page.wait_for_function("""(key) => {
+    wait_for_js(page, """(key) => {
         const kept = JSON.parse(localStorage.getItem(key) || 'null');
         return kept && kept.mistakes.length === 1;
     }""", arg=LEARNER_KEY, timeout=20_000)
@@ -205,7 +205,7 @@ def test_a_bad_move_in_a_round_comes_back_on_the_puzzle_page(course_app: Any,
     page.goto(course_app.url(f"{PAGE}.ipynb"))
     wait_rendered(page)
     wait_widgets(page, 90_000)
-    page.wait_for_function("""() => {
+    wait_for_js(page, """() => {
         const heading = document.querySelector('.kamp-puzzles .kamp-puzzle-heading');
         const question = document.querySelector('.kamp-puzzles .kamp-puzzle-question');
         return heading && heading.innerText.includes('Din egen feil')

@@ -27,6 +27,7 @@ from app_support import (
     new_learner,
     require_chromium,
     shoot,
+    wait_for_js,
     wait_rendered,
 )
 from screen_checks import CARD_TARGET, measure, problems
@@ -53,7 +54,7 @@ def open_page(chromium: Any, url: str) -> tuple[Any, Any]:
     response = page.goto(url, timeout=180_000)  # most run their cells as the page is asked
     assert response is not None and response.ok, url
     wait_rendered(page)
-    page.wait_for_function(DRAWN, timeout=60_000)
+    wait_for_js(page, DRAWN, timeout=60_000)
     return context, page
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import new_learner, page_problems, shoot, wait_rendered, wait_widgets
+from app_support import new_learner, page_problems, shoot, wait_for_js, wait_rendered, wait_widgets
 from static_site_support import site_state, wait_shown
 
 import kamplib.widgets.scorebook  # noqa: F401  (registers the book's words)
@@ -78,15 +78,15 @@ def stored_games(page: Any) -> list[dict[str, Any]]:
 
 
 def wait_stored(page: Any, games: int) -> None:
-    page.wait_for_function("([key, n]) => { const doc = JSON.parse(localStorage.getItem(key) "
-                           "|| 'null'); return doc && doc.games.length === n; }",
-                           arg=[BOOK_KEY, games], timeout=30_000)
+    wait_for_js(page, "([key, n]) => { const doc = JSON.parse(localStorage.getItem(key) "
+                      "|| 'null'); return doc && doc.games.length === n; }",
+                      arg=[BOOK_KEY, games], timeout=30_000)
 
 
 def wait_said(page: Any, text: str) -> None:
-    page.wait_for_function("([sel, text]) => [...document.querySelectorAll(sel)]"
-                           ".some((m) => m.innerText.includes(text))",
-                           arg=[f"{BOOK} .kamp-message", text], timeout=30_000)
+    wait_for_js(page, "([sel, text]) => [...document.querySelectorAll(sel)]"
+                      ".some((m) => m.innerText.includes(text))",
+                      arg=[f"{BOOK} .kamp-message", text], timeout=30_000)
 
 
 def book_rows(page: Any) -> list[str]:
@@ -104,7 +104,8 @@ def fill_sheet(page: Any) -> None:
     for i, value in enumerate(wanted):
         cells.nth(i).fill(value)
         cells.nth(i).press("Tab")
-    page.wait_for_function(  # the sum of the typed sheet, once Python has every score
+    wait_for_js(  # the sum of the typed sheet, once Python has every score
+        page,
         "(text) => document.querySelector('.kamp-standings').innerText.includes(text)",
         arg=t("w_sheet_ok", "nb"), timeout=30_000)
     assert [cells.nth(i).input_value() for i in range(len(wanted))] == wanted
@@ -172,8 +173,8 @@ def test_a_game_stays_in_the_book_after_a_reload_and_the_book_travels_by_file(
     assert all(name in row for name in PLAYERS)
     assert "Ola" in page.inner_text(f"{BOOK} .kamp-book-stats")  # the statistics, drawn
     # the broken game is kept as it was, beside the one that reads
-    page.wait_for_function("(key) => (localStorage.getItem(key) || '').includes('unreadable')",
-                           arg=BOOK_KEY, timeout=30_000)
+    wait_for_js(page, "(key) => (localStorage.getItem(key) || '').includes('unreadable')",
+                      arg=BOOK_KEY, timeout=30_000)
     kept = json.loads(page.evaluate(f"localStorage.getItem({BOOK_KEY!r})"))
     assert kept["unreadable"] == [BROKEN] and len(kept["games"]) == 1
     shot(page, f"{edition.name}-390-book-after-reload")

@@ -25,6 +25,7 @@ from app_support import (
     pool_ready,
     require_chromium,
     shoot,
+    wait_for_js,
     wait_rendered,
     wait_until,
 )
@@ -160,7 +161,8 @@ def test_the_pickers_choices_reach_a_play_page_and_the_printout(app: AppServer,
     names.fill("Anna, Bjørn, Kari")
     names.press("Enter")
     picker.locator(".kamp-rule-queen_points select").select_option(label="5 poeng")
-    learner.wait_for_function(
+    wait_for_js(
+        learner,
         "() => [...document.querySelectorAll('a.kamp-start-femkamp')].some("
         "a => a.href.includes('queen_points=5') && a.href.includes('Anna'))", timeout=30_000)
     # the front page's link into the course, then the course's own contents to Damer
@@ -317,12 +319,14 @@ def test_an_exploration_says_a_bad_choice_and_shows_its_first_results(app: AppSe
     # The first batch plays in the background once the page is drawn; its results must reach
     # the page (an update Voilà delivers before the page's widgets exist is lost: see
     # kamplib/widgets/explore.py).
-    learner.wait_for_function(
+    wait_for_js(
+        learner,
         "() => document.querySelector('.kamp-more-status').innerText"
         ".includes('Datamaskinen har spilt 300 spill')", timeout=240_000)
     # the views follow the status line as each is drawn (the second has a chart to make, the
     # third plays its small run of 200 games first)
-    learner.wait_for_function(
+    wait_for_js(
+        learner,
         "() => { const v = [...document.querySelectorAll('.kamp-more-view')];"
         " return v.length >= 3 && v[0].innerText.includes('snittsum')"
         " && v[1].innerText.includes('Pass') && v[2].innerText.includes('200'); }",

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app_support import STARS_SEEN
+from app_support import STARS_SEEN, wait_for_js
 from static_site_support import Offline, SiteServer, site_state, wait_shown
 
 PHONE = {"width": 390, "height": 844}
@@ -65,7 +65,8 @@ class Tab:
             page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
             count = len(page.query_selector_all(CARDS))
             page.locator(LEGAL).first.click()
-            page.wait_for_function(
+            wait_for_js(
+                page,
                 f"() => document.querySelectorAll({CARDS!r}).length < {count}", timeout=30_000)
         page.wait_for_selector(LEGAL, state="visible", timeout=60_000)
 
@@ -78,7 +79,7 @@ class Tab:
 
     def wait_kept(self, slot: str, text: str) -> None:
         """Until the browser keeps what ``slot``'s field holds now, and it has ``text``."""
-        self.page.wait_for_function("""([slot, text]) => {
+        wait_for_js(self.page, """([slot, text]) => {
             const key = Object.keys(localStorage).find((k) => k.endsWith('#' + slot));
             const field = document.querySelector('.kamp-memory-slot-' + slot + ' input');
             return key && field && localStorage.getItem(key) === field.value
@@ -129,7 +130,7 @@ def test_back_and_forward_bring_the_round_and_the_answer_back(tab: Tab) -> None:
             shown = tab.shown()
             step()
             wait_shown(page, shown + 1)
-        page.wait_for_function(RESTORED, timeout=30_000)
+        wait_for_js(page, RESTORED, timeout=30_000)
         page.wait_for_selector(ANSWERED, timeout=30_000)
         assert tab.table() == before
 
@@ -145,17 +146,17 @@ def test_a_typed_sheet_and_the_round_come_back_after_a_reload(tab: Tab) -> None:
     tab.wait_kept("sheet-0", '"2"')
     page.reload()
     wait_shown(page, 1, timeout=300_000)
-    page.wait_for_function(RESTORED, timeout=30_000)
-    page.wait_for_function("""() => [...document.querySelectorAll('.kamp-score-input input')]
+    wait_for_js(page, RESTORED, timeout=30_000)
+    wait_for_js(page, """() => [...document.querySelectorAll('.kamp-score-input input')]
         .slice(0, 3).map((cell) => cell.value).join() === '4,fem,2'""", timeout=10_000)
     # the sheet brought back is on the screen (walk W13: two screens below it)
-    page.wait_for_function("""() => {
+    wait_for_js(page, """() => {
         const top = document.querySelector('.kamp-score-sheet-widget')
             .getBoundingClientRect().top;
         return top > -2 && top <= innerHeight / 2;
     }""", timeout=10_000)
     tab.go(STEP)
-    page.wait_for_function(RESTORED, timeout=30_000)
+    wait_for_js(page, RESTORED, timeout=30_000)
     page.wait_for_selector(ANSWERED, timeout=30_000)
     assert tab.table() == before
     tab.play(1)  # and it plays on
@@ -173,8 +174,8 @@ def test_the_front_pages_choices_are_in_its_address_and_come_back_after_back(tab
     page.press(".kamp-players input", "Enter")
     page.fill(".kamp-rule-order input", "Pass, Kløver, Damer, fan tan, Grand, Trumf, Grand")
     page.press(".kamp-rule-order input", "Enter")
-    page.wait_for_function("() => location.search.includes('trumf,grand') "
-                           "&& location.search.includes('players=Mormor')", timeout=30_000)
+    wait_for_js(page, "() => location.search.includes('trumf,grand') "
+                      "&& location.search.includes('players=Mormor')", timeout=30_000)
     assert tab.base + "index.html?game=custom&players=Mormor,Jonas,Emma&order=" in page.url
     summary = page.inner_text(".kamp-rules-summary")
     assert summary.startswith("Eget spill med 3 spillere"), summary
@@ -224,12 +225,12 @@ def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(
     for item in range(5):  # the drill's goal: five items answered (stars by the misses)
         if item:
             page.locator(".kamp-drill button.kamp-next").click()
-            page.wait_for_function(f"() => !document.querySelector({ANSWERED!r})",
-                                   timeout=30_000)
+            wait_for_js(page, f"() => !document.querySelector({ANSWERED!r})",
+                              timeout=30_000)
         page.locator(".kamp-drill button.kamp-card-pick").first.click()
         page.locator(".kamp-drill button.kamp-check").click()
         page.wait_for_selector(ANSWERED, timeout=30_000)
-    page.wait_for_function("""(path) => {
+    wait_for_js(page, """(path) => {
         const kept = JSON.parse(localStorage.getItem('kamp-learner/1') || 'null');
         return kept && kept.stars[path] && kept.stars[path].drill >= 1;
     }""", arg="tutorial/02-pass.ipynb", timeout=10_000)
@@ -241,16 +242,16 @@ def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(
     page.add_init_script(STARS_SEEN)  # the next document's own start
     page.reload()
     wait_shown(page, 1, timeout=300_000)
-    page.wait_for_function("(earned) => [...document.querySelectorAll("
-                           "'.kamp-goals .kamp-star-mark')][1]?.getAttribute('aria-label')"
-                           " === earned", arg=earned, timeout=30_000)
+    wait_for_js(page, "(earned) => [...document.querySelectorAll("
+                      "'.kamp-goals .kamp-star-mark')][1]?.getAttribute('aria-label')"
+                      " === earned", arg=earned, timeout=30_000)
     # no stars at all until the learner's own came: never a new learner's «0 av 3» first
     seen = page.evaluate("() => window.kampStarsSeen")
     assert seen == [f"0 av 3 stjerner | {earned}"], seen
     assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
     person.go("index.html")
-    page.wait_for_function("(stars) => document.querySelector(\".kamp-front-game"
-                           "[data-game='femkamp']\")?.innerText.includes(stars + ' av 42')",
-                           arg=stars, timeout=30_000)
+    wait_for_js(page, "(stars) => document.querySelector(\".kamp-front-game"
+                      "[data-game='femkamp']\")?.innerText.includes(stars + ' av 42')",
+                      arg=stars, timeout=30_000)
     assert person.crashes == []
     person.offline.close()

@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import LAUNCHER, LEAK_MARKERS, SCREENSHOTS_WANTED, require_chromium, shoot
+from app_support import (
+    LAUNCHER,
+    LEAK_MARKERS,
+    SCREENSHOTS_WANTED,
+    require_chromium,
+    shoot,
+    wait_for_js,
+)
 from static_site_support import (
     BUILDER,
     FAILING_PAGE,
@@ -149,7 +156,8 @@ def test_walk_by_links_to_a_sample_hand_refused_card_and_the_bots_reply(learner:
                     (legal.first.get_attribute("class") or "").split()
                     if c.startswith("kamp-card-") and len(c) == len("kamp-card-") + 2)
         legal.first.click()
-        page.wait_for_function(
+        wait_for_js(
+            page,
             "([sel, n]) => document.querySelector(sel).querySelectorAll('button.kamp-card')"
             ".length === n", arg=[HAND, count - 1], timeout=30_000)
         legal.first.wait_for(timeout=30_000)
@@ -166,8 +174,8 @@ def test_walk_by_links_to_a_sample_hand_refused_card_and_the_bots_reply(learner:
     shown = page.inner_text(message)
     refused = illegal.first.inner_text()
     illegal.first.click()
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
-                           arg=[message, shown], timeout=30_000)
+    wait_for_js(page, "([sel, old]) => document.querySelector(sel).innerText !== old",
+                      arg=[message, shown], timeout=30_000)
     reason = page.inner_text(message)
     assert "må" in reason, f"the refusal should say what the rule demands: {reason!r}"
     assert cards.count() == before and refused in hand.inner_text()
@@ -197,14 +205,14 @@ def test_a_saved_game_opens_again_from_its_file(learner: Learner, tmp_path: Path
 
     play.get_by_role("button", name=t("w_new_deal", "nb")).click()
     play.get_by_role("button", name=t("w_confirm_yes", "nb")).click()  # the hand is under way
-    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n",
-                           arg=[f"{HAND} button.kamp-card", 13], timeout=30_000)
+    wait_for_js(page, "([sel, n]) => document.querySelectorAll(sel).length === n",
+                      arg=[f"{HAND} button.kamp-card", 13], timeout=30_000)
     with page.expect_file_chooser() as chooser:  # the upload's own file input is not in the page
         play.locator(".kamp-upload").click()
     chooser.value.set_files(str(saved))
     loaded = t("w_loaded", "nb", name=saved.name)
-    page.wait_for_function("([sel, text]) => document.querySelector(sel).innerText.includes(text)",
-                           arg=[f"{PLAY} .kamp-message", loaded], timeout=30_000)
+    wait_for_js(page, "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+                      arg=[f"{PLAY} .kamp-message", loaded], timeout=30_000)
     assert cards.count() == left  # the saved position, not the new deal
     assert learner.problems() == []
 
@@ -217,7 +225,8 @@ def test_the_pickers_choices_and_the_language_follow_the_links(learner: Learner)
     assert learner.at("index.html")
     picker = page.locator(".kamp-rules-picker")
     picker.locator(".kamp-rule-queen_points select").select_option(label="5 poeng")
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "() => [...document.querySelectorAll('a.kamp-start-sekskamp')].some(a => "
         "a.getAttribute('href').endsWith('.html?queen_points=5'))", timeout=30_000)
     learner.follow("a.kamp-lang[hreflang='en']")
@@ -260,12 +269,12 @@ def test_the_explorations_play_their_games_in_a_worker_of_their_own(learner: Lea
         "status": t("more_running", "en", count=step), "disabled": True}
     assert 0 < step < 200, "the browser plays fewer games per batch than the app"
     played = t("more_played", "en", games=step)
-    page.wait_for_function("text => document.querySelector('main').innerText.includes(text)",
-                           arg=played, timeout=300_000)
+    wait_for_js(page, "text => document.querySelector('main').innerText.includes(text)",
+                      arg=played, timeout=300_000)
     views = page.locator(".kamp-more-view")
     # the views are drawn one after another once the games are in: one table per heading, and
     # the charts of the totals, the passes and the last round
-    page.wait_for_function("""() => document.querySelectorAll('.kamp-more-view table').length >= 5
+    wait_for_js(page, """() => document.querySelectorAll('.kamp-more-view table').length >= 5
         && document.querySelectorAll('.kamp-more-view svg').length >= 3""", timeout=120_000)
     first = views.first.inner_text()  # the first heading: one house rule off (as usual) and on
     assert f": {t('house_off', 'en')}\t" in first and f": {t('house_on', 'en')}\t" in first, first
@@ -273,8 +282,8 @@ def test_the_explorations_play_their_games_in_a_worker_of_their_own(learner: Lea
     learner.screenshot("house-rules")
     # more on request: the same run goes on
     button.click()
-    page.wait_for_function("text => document.querySelector('main').innerText.includes(text)",
-                           arg=t("more_played", "en", games=2 * step), timeout=300_000)
+    wait_for_js(page, "text => document.querySelector('main').innerText.includes(text)",
+                      arg=t("more_played", "en", games=2 * step), timeout=300_000)
     assert not button.is_disabled()
 
     page.evaluate(READY_STATUS)
@@ -287,16 +296,19 @@ def test_the_explorations_play_their_games_in_a_worker_of_their_own(learner: Lea
     hand.locator("button.kamp-card.kamp-legal").first.wait_for(timeout=30_000)
     count = hand.locator("button.kamp-card").count()
     hand.locator("button.kamp-card.kamp-legal").first.click()
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "([sel, n]) => document.querySelector(sel).querySelectorAll('button.kamp-card')"
         ".length === n", arg=[HAND, count - 1], timeout=60_000)
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "text => document.querySelector('main').innerText.includes(text)",
         arg=t("more_played_one", "en", games=int("".join(
             ch for ch in tactics.locator("button.kamp-more").inner_text() if ch.isdigit()))),
         timeout=300_000)
     # the small tournament, played after the first games, joins the measured rows
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "() => [...document.querySelectorAll('.kamp-more-view table')].length >= 3",
         timeout=300_000)
     assert page.locator(".kamp-more-view svg").count() >= 1
@@ -460,12 +472,12 @@ def test_no_page_kind_and_no_uploaded_file_injects_anything_in_the_browser_editi
         # over work in progress the page asks first: the question or the file's text, whichever
         # comes (not a guess of how long the question takes: a busy machine took longer), and
         # yes to the question
-        page.wait_for_function(ASKED_OR_SHOWN, arg=shown, timeout=60_000)
+        wait_for_js(page, ASKED_OR_SHOWN, arg=shown, timeout=60_000)
         yes = page.locator(".kamp-confirm-yes")
         if yes.first.is_visible():
             yes.first.click()
-        page.wait_for_function("text => document.body.innerText.includes(text)", arg=shown,
-                               timeout=60_000)
+        wait_for_js(page, "text => document.body.innerText.includes(text)", arg=shown,
+                          timeout=60_000)
         page.wait_for_timeout(500)
         assert_nothing_injected(page)
     assert violations == [], violations[:3]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from app_support import require_chromium
+from app_support import require_chromium, wait_for_js
 from static_site_support import SERVER, LocalSite, Offline, site_state, wait_shown
 
 import kamplib.site.browser  # noqa: F401  (registers the browser edition's words)
@@ -43,7 +43,8 @@ def learner(chromium: Any) -> Iterator[Offline]:
 
 def failed_with(page: Any, kind: str, timeout: float = 60_000) -> str:
     """Wait until the page has said failure ``kind``; return what the status line says."""
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "kind => window.kampBoot !== undefined && window.kampBoot.state.failures.includes(kind)",
         arg=kind, timeout=timeout)
     return str(page.inner_text("#kamp-status .kamp-status-text"))
@@ -154,8 +155,8 @@ def test_a_download_broken_mid_way_says_how_far_it_came_and_tries_again(
         retry(page)
         # the retry fetches what is missing and goes on to start Python (which the other tests
         # follow to the end)
-        page.wait_for_function("() => window.kampBoot.state.phase === 'python'",
-                               timeout=300_000)
+        wait_for_js(page, "() => window.kampBoot.state.phase === 'python'",
+                          timeout=300_000)
         assert page.evaluate("window.kampBoot.state.received") == \
             page.evaluate("window.kampBoot.state.total")
         assert requested(learner, WASM) >= 2
@@ -188,9 +189,9 @@ def test_a_stalled_download_is_given_up_with_a_sentence_and_tried_again(
         page.clock.install()
         page.goto(site.url("index.html?lang=en"))
         # the figure, while the download moves: bytes of bytes, and a bar
-        page.wait_for_function("() => window.kampBoot.state.received > 0")
-        page.wait_for_function("() => /\\(\\d+%\\)/.test("
-                               "document.querySelector('#kamp-status').innerText)")
+        wait_for_js(page, "() => window.kampBoot.state.received > 0")
+        wait_for_js(page, "() => /\\(\\d+%\\)/.test("
+                          "document.querySelector('#kamp-status').innerText)")
         line = page.inner_text("#kamp-status .kamp-status-text")
         assert re.fullmatch(r"Downloading the course: \d+\.\d of \d+\.\d MB \(\d+%\)", line), line
         fraction = page.evaluate("document.querySelector('#kamp-status progress').value")
@@ -203,8 +204,8 @@ def test_a_stalled_download_is_given_up_with_a_sentence_and_tried_again(
                             said), said
         StallsOnce.go_on.set()
         retry(page, "en")
-        page.wait_for_function("() => window.kampBoot.state.phase === 'python'",
-                               timeout=120_000)
+        wait_for_js(page, "() => window.kampBoot.state.phase === 'python'",
+                          timeout=120_000)
         assert page.evaluate("window.kampBoot.state.received") == \
             page.evaluate("window.kampBoot.state.total")
     finally:

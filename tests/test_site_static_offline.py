@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_support import LEAK_MARKERS, require_chromium, shoot
+from app_support import LEAK_MARKERS, require_chromium, shoot, wait_for_js
 from static_site_support import (
     BUILDER,
     LATER_PAGE,
@@ -65,8 +65,8 @@ class Visitor:
 
     def saved(self) -> None:
         """Wait until the whole course is kept and the page has said so."""
-        self.page.wait_for_function("() => window.kampBoot.state.saved === true",
-                                    timeout=300_000)
+        wait_for_js(self.page, "() => window.kampBoot.state.saved === true",
+                               timeout=300_000)
 
     def problems(self) -> list[str]:
         found = [f"page error: {c}" for c in self.crashes]
@@ -224,7 +224,7 @@ def test_a_rebuild_is_announced_and_shown_whole_after_the_update(cabin: Cabin,
         seen = len(visitor.fetched)
         with page.expect_navigation():
             notice.get_by_role("button", name=t("browser_update", "nb")).click()
-        page.wait_for_function("() => window.kampBoot !== undefined")
+        wait_for_js(page, "() => window.kampBoot !== undefined")
         assert page.inner_text("main h1") == "Utgave to"
         assert page.evaluate("document.documentElement.dataset.kampBuild") == new
         assert visitor.caches() == [f"kamp-{new}"]
