@@ -3,9 +3,11 @@
 One learner plays three cards and answers a drill on the Pass step; a heading's ¶ link and Back
 leave the page's Python alone; Back and Forward between pages, and a reload, bring the round and
 the drill's answer back (the round replayed from the ``kamp/1`` record the page kept in
-localStorage); a typed score sheet comes back after a reload.  A browser that keeps nothing
-still plays and says once that nothing is kept.  The tests of this file follow one learner in
-order (a reload starts Python again: each costs a cold start).
+localStorage); a typed score sheet comes back after a reload; the drill's goal met gives stars
+that come back after a reload too; the front page's choices are in its address and come back
+after Back.  A browser that keeps nothing still plays and says once that nothing is kept.  The
+tests of this file follow one learner in order (a reload starts Python again: each costs a cold
+start, so the learner has one first start for all of them).
 """
 
 from __future__ import annotations
@@ -87,6 +89,12 @@ class Tab:
         }""", arg=[slot, text], timeout=10_000)
 
 
+def goal_stars(page: Any, goal: int) -> str:
+    """The stars the page's goals box shows for its ``goal``-th goal («1 av 3 stjerner»)."""
+    return page.locator(".kamp-goals .kamp-star-mark").nth(goal).get_attribute(
+        "aria-label") or ""
+
+
 @pytest.fixture(scope="module")
 def tab(chromium: Any, site_server: SiteServer) -> Iterator[Tab]:
     person = Tab(chromium, site_server.base)
@@ -98,6 +106,10 @@ def tab(chromium: Any, site_server: SiteServer) -> Iterator[Tab]:
 
 def test_three_cards_and_a_drill_answer_stay_through_a_heading_link(tab: Tab) -> None:
     page = tab.page
+    assert "Mål på denne siden" in page.inner_text(".kamp-goals")  # said before playing
+    # the stars once the browser has said it keeps none (a new learner)
+    page.locator(".kamp-goals .kamp-star-mark").nth(1).wait_for(timeout=30_000)
+    assert goal_stars(page, 1) == "0 av 3 stjerner"
     tab.play(3)
     page.locator(".kamp-drill button.kamp-card-pick").first.click()
     page.locator(".kamp-drill button.kamp-check").click()
@@ -163,6 +175,46 @@ def test_a_typed_sheet_and_the_round_come_back_after_a_reload(tab: Tab) -> None:
     assert len(tab.table()[0]) == 9
 
 
+def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(tab: Tab) -> None:
+    """The learner of the tests above (a new learner's stars when the page first opened: the
+    first test), back on the Pass step with one drill item answered: four more make the drill's
+    goal of five items (stars by the misses)."""
+    page = tab.page
+    assert page.url.startswith(tab.base + STEP)
+    page.wait_for_selector(ANSWERED, timeout=30_000)
+    assert goal_stars(page, 1) == "0 av 3 stjerner"
+    for _ in range(4):
+        page.locator(".kamp-drill button.kamp-next").click()
+        wait_for_js(page, f"() => !document.querySelector({ANSWERED!r})", timeout=30_000)
+        page.locator(".kamp-drill button.kamp-card-pick").first.click()
+        page.locator(".kamp-drill button.kamp-check").click()
+        page.wait_for_selector(ANSWERED, timeout=30_000)
+    wait_for_js(page, """(path) => {
+        const kept = JSON.parse(localStorage.getItem('kamp-learner/1') || 'null');
+        return kept && kept.stars[path] && kept.stars[path].drill >= 1;
+    }""", arg="tutorial/02-pass.ipynb", timeout=10_000)
+    earned = goal_stars(page, 1)
+    stars = int(earned.split()[0])
+    assert earned == f"{stars} av 3 stjerner" and stars >= 1
+    here = f"{stars} av 6 stjerner"
+    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    page.add_init_script(STARS_SEEN)  # the next document's own start
+    page.reload()
+    wait_shown(page, 1, timeout=300_000)
+    wait_for_js(page, "(earned) => [...document.querySelectorAll("
+                      "'.kamp-goals .kamp-star-mark')][1]?.getAttribute('aria-label')"
+                      " === earned", arg=earned, timeout=30_000)
+    # no stars at all until the learner's own came: never a new learner's «0 av 3» first
+    seen = page.evaluate("() => window.kampStarsSeen")
+    assert seen == [f"0 av 3 stjerner | {earned}"], seen
+    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
+    tab.go("index.html")
+    wait_for_js(page, "(stars) => document.querySelector(\".kamp-front-game"
+                      "[data-game='femkamp']\")?.innerText.includes(stars + ' av 42')",
+                      arg=stars, timeout=30_000)
+    tab.go(STEP)  # where the next test of the learner starts, as after the test above
+
+
 def test_the_front_pages_choices_are_in_its_address_and_come_back_after_back(tab: Tab) -> None:
     """Walk W21 and W29 in the browser edition: names and an own game of seven rounds chosen on
     the front page stay chosen, the page's address carries them (a reload reads the address
@@ -201,57 +253,5 @@ def test_a_browser_that_keeps_nothing_plays_and_says_so_once(chromium: Any,
     person.go("tutorial/03-klover.html")
     person.play(1)
     assert page.locator(".kamp-not-kept").count() == 1
-    assert person.crashes == []
-    person.offline.close()
-
-
-
-
-def goal_stars(page: Any, goal: int) -> str:
-    """The stars the page's goals box shows for its ``goal``-th goal («1 av 3 stjerner»)."""
-    return page.locator(".kamp-goals .kamp-star-mark").nth(goal).get_attribute(
-        "aria-label") or ""
-
-
-def test_stars_appear_when_a_drill_goal_is_met_and_survive_a_reload(
-        chromium: Any, site_server: SiteServer) -> None:
-    person = Tab(chromium, site_server.base)
-    person.open(STEP)
-    page = person.page
-    assert "Mål på denne siden" in page.inner_text(".kamp-goals")  # said before playing
-    # the stars once the browser has said it keeps none (a new learner)
-    page.locator(".kamp-goals .kamp-star-mark").nth(1).wait_for(timeout=30_000)
-    assert goal_stars(page, 1) == "0 av 3 stjerner"
-    for item in range(5):  # the drill's goal: five items answered (stars by the misses)
-        if item:
-            page.locator(".kamp-drill button.kamp-next").click()
-            wait_for_js(page, f"() => !document.querySelector({ANSWERED!r})",
-                              timeout=30_000)
-        page.locator(".kamp-drill button.kamp-card-pick").first.click()
-        page.locator(".kamp-drill button.kamp-check").click()
-        page.wait_for_selector(ANSWERED, timeout=30_000)
-    wait_for_js(page, """(path) => {
-        const kept = JSON.parse(localStorage.getItem('kamp-learner/1') || 'null');
-        return kept && kept.stars[path] && kept.stars[path].drill >= 1;
-    }""", arg="tutorial/02-pass.ipynb", timeout=10_000)
-    earned = goal_stars(page, 1)
-    stars = int(earned.split()[0])
-    assert earned == f"{stars} av 3 stjerner" and stars >= 1
-    here = f"{stars} av 6 stjerner"
-    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
-    page.add_init_script(STARS_SEEN)  # the next document's own start
-    page.reload()
-    wait_shown(page, 1, timeout=300_000)
-    wait_for_js(page, "(earned) => [...document.querySelectorAll("
-                      "'.kamp-goals .kamp-star-mark')][1]?.getAttribute('aria-label')"
-                      " === earned", arg=earned, timeout=30_000)
-    # no stars at all until the learner's own came: never a new learner's «0 av 3» first
-    seen = page.evaluate("() => window.kampStarsSeen")
-    assert seen == [f"0 av 3 stjerner | {earned}"], seen
-    assert page.locator(f".kamp-site-nav [aria-label='{here}']").count() == 1
-    person.go("index.html")
-    wait_for_js(page, "(stars) => document.querySelector(\".kamp-front-game"
-                      "[data-game='femkamp']\")?.innerText.includes(stars + ' av 42')",
-                      arg=stars, timeout=30_000)
     assert person.crashes == []
     person.offline.close()
